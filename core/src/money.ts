@@ -1,0 +1,53 @@
+/**
+ * Money is integer micro-USD (1 USD = 1,000,000). It is carried as `number` while it is a safe integer
+ * (up to 9 billion USD) and as bigint in the database. Rounding happens only here.
+ */
+export const MICRO_PER_USD = 1_000_000;
+
+export type Micro = number;
+
+export function assertMicro(value: number): Micro {
+  if (!Number.isSafeInteger(value)) throw new RangeError(`not an integer micro-USD amount: ${value}`);
+  return value;
+}
+
+/** Exact integer division rounding half away from zero: the one rounding rule for money. */
+export function divRoundHalfUp(numerator: bigint, denominator: bigint): bigint {
+  if (denominator <= 0n) throw new RangeError('denominator must be positive');
+  const negative = numerator < 0n;
+  const abs = negative ? -numerator : numerator;
+  const q = (abs * 2n + denominator) / (denominator * 2n);
+  return negative ? -q : q;
+}
+
+/** amount × numerator / denominator, exact, rounded half-up to a whole micro-dollar. */
+export function mulDiv(amount: Micro, numerator: number, denominator: number): Micro {
+  return Number(divRoundHalfUp(BigInt(amount) * BigInt(numerator), BigInt(denominator)));
+}
+
+/** A percentage given in basis points (1% = 100 bp) of an amount. */
+export function percentOf(amount: Micro, basisPoints: number): Micro {
+  return mulDiv(amount, basisPoints, 10_000);
+}
+
+export function usdToMicro(usd: string): Micro {
+  const match = /^(-)?(\d+)(?:\.(\d{1,6}))?$/.exec(usd.trim());
+  if (!match) throw new RangeError(`not a USD amount: ${usd}`);
+  const micro = Number(match[2]) * MICRO_PER_USD + Number((match[3] ?? '').padEnd(6, '0'));
+  return match[1] ? -micro : micro;
+}
+
+/** Display value rounded half-up to `decimals` (2 for amounts, 4 for per-download rates). */
+export function microToDisplayNumber(micro: Micro, decimals = 2): number {
+  const unit = 10 ** (6 - decimals);
+  return Number(divRoundHalfUp(BigInt(micro), BigInt(unit))) / 10 ** decimals;
+}
+
+export function formatMoney(micro: Micro, locale: string, decimals = 2): string {
+  return new Intl.NumberFormat(locale, {
+    style: 'currency',
+    currency: 'USD',
+    minimumFractionDigits: decimals,
+    maximumFractionDigits: decimals,
+  }).format(microToDisplayNumber(micro, decimals));
+}

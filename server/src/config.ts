@@ -1,0 +1,61 @@
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/** Every setting the server reads, with its default. README lists the same table. */
+export const configSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default('0.0.0.0'),
+    PUBLIC_URL: z.url().default('http://localhost:3000'),
+    DATA_DIR: z.string().default('./data'),
+    DATABASE_URL: z.string().optional(),
+    SMTP_URL: z.string().optional(),
+    MAIL_FROM: z.string().default('Partner Cabinet <no-reply@partner.test>'),
+    SESSION_SECRET: z.string().min(32).default('development-session-secret-change-me-0123456789'),
+    CAPTCHA_SECRET: z.string().min(16).default('development-captcha-secret-change-me'),
+    /** Shared secrets with the file hosts for auto-login in both directions. */
+    AUTOLOGIN_SECRET_FD1: z.string().min(16).default('development-autologin-fd1-secret'),
+    AUTOLOGIN_SECRET_FD2: z.string().min(16).default('development-autologin-fd2-secret'),
+    PROJECT_URL_FD1: z.url().default('http://localhost:3001'),
+    PROJECT_URL_FD2: z.url().default('http://localhost:3002'),
+    INGEST_TOKEN_FD1: z.string().min(16).default('dev-ingest-token-fd1-000000000000'),
+    INGEST_TOKEN_FD2: z.string().min(16).default('dev-ingest-token-fd2-000000000000'),
+    OPERATOR_TOKEN: z.string().min(16).default('dev-operator-token-0000000000000000'),
+    SEED_DEMO: bool.optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    TRUST_PROXY: bool.default(false),
+  })
+  .superRefine((cfg, ctx) => {
+    if (cfg.NODE_ENV !== 'production') return;
+    // Production refuses the development defaults: every secret must be set explicitly.
+    const secrets = [
+      'SESSION_SECRET',
+      'CAPTCHA_SECRET',
+      'AUTOLOGIN_SECRET_FD1',
+      'AUTOLOGIN_SECRET_FD2',
+      'INGEST_TOKEN_FD1',
+      'INGEST_TOKEN_FD2',
+      'OPERATOR_TOKEN',
+    ] as const;
+    for (const key of secrets) {
+      const value = cfg[key];
+      if (value.startsWith('dev') || value.startsWith('development'))
+        ctx.addIssue({ code: 'custom', path: [key], message: `${key} must be set in production` });
+    }
+    if (!cfg.DATABASE_URL) ctx.addIssue({ code: 'custom', path: ['DATABASE_URL'], message: 'required in production' });
+  });
+
+export type Config = z.infer<typeof configSchema>;
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}

@@ -1,0 +1,79 @@
+import { bigint, boolean, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+
+const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const users = pgTable('users', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  email: text('email').notNull(),
+  passwordHash: text('password_hash').notNull(),
+  firstName: text('first_name').notNull().default(''),
+  lastName: text('last_name').notNull().default(''),
+  contact: text('contact').notNull().default(''),
+  lang: text('lang').notNull().default('en'),
+  newsletter: boolean('newsletter').notNull().default(false),
+  isActive: boolean('is_active').notNull().default(true),
+  confirmedAt: ts('confirmed_at'),
+  blockedAt: ts('blocked_at'),
+  failedLogins: integer('failed_logins').notNull().default(0),
+  loginLimitEnabled: boolean('login_limit_enabled').notNull().default(true),
+  captchaEnabled: boolean('captcha_enabled').notNull().default(true),
+  securityCodeHash: text('security_code_hash'),
+  securityCodeChangedAt: ts('security_code_changed_at'),
+  securityCodeFrozenUntil: ts('security_code_frozen_until'),
+  passwordChangedAt: ts('password_changed_at'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const partnerPrograms = pgTable(
+  'partner_programs',
+  {
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    project: text('project').notNull(),
+    appUserId: bigint('app_user_id', { mode: 'number' }).notNull(),
+    activatedAt: ts('activated_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.project] })],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    idHash: bytea('id_hash').primaryKey(),
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    lastSeenAt: ts('last_seen_at').notNull().defaultNow(),
+    expiresAt: ts('expires_at').notNull(),
+    ip: text('ip').notNull().default(''),
+    userAgent: text('user_agent').notNull().default(''),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+export const oneTimeTokens = pgTable('one_time_tokens', {
+  hash: bytea('hash').primaryKey(),
+  userId: bigint('user_id', { mode: 'number' }).notNull(),
+  kind: text('kind').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  expiresAt: ts('expires_at').notNull(),
+  usedAt: ts('used_at'),
+  payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
+});
+
+export const mailOutbox = pgTable('mail_outbox', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  toAddress: text('to_address').notNull(),
+  subject: text('subject').notNull(),
+  textBody: text('text_body').notNull(),
+  htmlBody: text('html_body').notNull(),
+  kind: text('kind').notNull(),
+  lang: text('lang').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  sentAt: ts('sent_at'),
+  error: text('error'),
+});
+
+export const spentCaptchas = pgTable('spent_captchas', {
+  signature: text('signature').primaryKey(),
+  expiresAt: ts('expires_at').notNull(),
+});

@@ -1,0 +1,2 @@
+// One file per feature area; each migration in ../migrations has its tables here.
+export * from './accounts.ts';

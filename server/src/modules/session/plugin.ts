@@ -1,0 +1,65 @@
+import fp from 'fastify-plugin';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { isLangCode } from '@pc/core';
+import { AppError } from '../../lib/errors.ts';
+import { createSession, resolveSession, revokeSession, SESSION_ABSOLUTE_MS, SESSION_COOKIE, type SessionUser } from './service.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in partner, when the request carries a live session. */
+    user: SessionUser | null;
+  }
+  interface FastifyInstance {
+    /** preHandler for routes of signed-in partners: 401 without a live session, and for inactive accounts. */
+    requireUser: (request: FastifyRequest) => Promise<void>;
+    /** Starts a new session (a fresh id at every sign-in) and sets its cookie. */
+    signIn: (request: FastifyRequest, reply: FastifyReply, userId: number) => Promise<void>;
+    signOut: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  }
+}
+
+/** The partner behind a request, for handlers behind requireUser. */
+export function currentUser(request: FastifyRequest): SessionUser {
+  if (!request.user) throw new AppError('unauthorized');
+  return request.user;
+}
+
+export const sessionPlugin = fp(async (app) => {
+  const { database, clock, config } = app.ctx;
+  const secure = config.PUBLIC_URL.startsWith('https:');
+  app.decorateRequest('user', null);
+
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/api/')) return;
+    const token = request.cookies[SESSION_COOKIE];
+    if (!token) return;
+    request.user = await resolveSession(database.db, token, clock.now());
+    if (request.user && !request.headers['x-localization'] && isLangCode(request.user.lang)) request.lang = request.user.lang;
+  });
+
+  app.decorate('requireUser', async (request: FastifyRequest) => {
+    if (!request.user || !request.user.isActive) throw new AppError('unauthorized');
+  });
+
+  app.decorate('signIn', async (request: FastifyRequest, reply: FastifyReply, userId: number) => {
+    const old = request.cookies[SESSION_COOKIE];
+    if (old) await revokeSession(database.db, old);
+    const token = await createSession(database.db, userId, clock.now(), {
+      ip: request.ip,
+      userAgent: String(request.headers['user-agent'] ?? ''),
+    });
+    reply.setCookie(SESSION_COOKIE, token, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure,
+      maxAge: SESSION_ABSOLUTE_MS / 1000,
+    });
+  });
+
+  app.decorate('signOut', async (request: FastifyRequest, reply: FastifyReply) => {
+    const token = request.cookies[SESSION_COOKIE];
+    if (token) await revokeSession(database.db, token);
+    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+  });
+});

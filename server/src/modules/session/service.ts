@@ -1,0 +1,70 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { sessions, users } from '../../db/schema/index.ts';
+
+export const SESSION_COOKIE = 'pc_session';
+export const SESSION_IDLE_MS = 7 * 24 * 3600 * 1000;
+export const SESSION_ABSOLUTE_MS = 30 * 24 * 3600 * 1000;
+/** last_seen_at is written at most this often, so reads do not each cost a write. */
+const TOUCH_EVERY_MS = 60 * 1000;
+
+export function hashToken(token: string): Buffer {
+  return createHash('sha256').update(token).digest();
+}
+
+/** 128 random bits, url-safe; only its hash is stored. */
+export function newSecretToken(bytes = 16): string {
+  return randomBytes(bytes).toString('base64url');
+}
+
+export async function createSession(db: Db, userId: number, now: Date, meta: { ip: string; userAgent: string }) {
+  const token = newSecretToken();
+  await db.insert(sessions).values({
+    idHash: hashToken(token),
+    userId,
+    createdAt: now,
+    lastSeenAt: now,
+    expiresAt: new Date(now.getTime() + SESSION_ABSOLUTE_MS),
+    ip: meta.ip,
+    userAgent: meta.userAgent.slice(0, 300),
+  });
+  return token;
+}
+
+export type SessionUser = typeof users.$inferSelect;
+
+/** The signed-in user of a session token, or null when the session is unknown, idle too long or expired. */
+export async function resolveSession(db: Db, token: string, now: Date): Promise<SessionUser | null> {
+  const idHash = hashToken(token);
+  const rows = await db
+    .select({ user: users, lastSeenAt: sessions.lastSeenAt })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, now)))
+    .limit(1);
+  const row = rows[0];
+  if (!row) return null;
+  if (now.getTime() - row.lastSeenAt.getTime() > SESSION_IDLE_MS) {
+    await db.delete(sessions).where(eq(sessions.idHash, idHash));
+    return null;
+  }
+  if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+    await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.idHash, idHash));
+  }
+  return row.user;
+}
+
+export async function revokeSession(db: Db, token: string) {
+  await db.delete(sessions).where(eq(sessions.idHash, hashToken(token)));
+}
+
+export async function revokeAllSessions(db: Db, userId: number) {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+export async function purgeExpiredSessions(db: Db, now: Date) {
+  await db.execute(
+    sql`delete from ${sessions} where ${sessions.expiresAt} <= ${now} or ${sessions.lastSeenAt} <= ${new Date(now.getTime() - SESSION_IDLE_MS)}`,
+  );
+}

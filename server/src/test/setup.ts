@@ -1,0 +1,6 @@
+import { afterAll } from 'vitest';
+import { dropTestTemplates } from './harness.ts';
+
+afterAll(async () => {
+  await dropTestTemplates();
+});

@@ -1,0 +1,27 @@
+import { defineConfig } from 'vitest/config';
+import { existsSync } from 'node:fs';
+
+const server = (name: string, env: Record<string, string>) => ({
+  test: {
+    name,
+    include: ['server/src/**/*.test.ts', 'simulator/src/**/*.test.ts'],
+    environment: 'node',
+    env,
+    setupFiles: ['server/src/test/setup.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+  },
+});
+
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'core', include: ['core/src/**/*.test.ts'], environment: 'node' } },
+      server('server-pglite', { TEST_DB: 'pglite' }),
+      // The same API suite on a real PostgreSQL when one is given.
+      ...(process.env.TEST_DATABASE_URL ? [server('server-pg', { TEST_DB: 'pg' })] : []),
+      ...(existsSync('web/vitest.config.ts') ? ['./web/vitest.config.ts'] : []),
+      { test: { name: 'e2e', include: ['e2e/**/*.test.ts'], environment: 'node', testTimeout: 180_000, hookTimeout: 180_000, fileParallelism: false } },
+    ],
+  },
+});
