@@ -2,3 +2,8 @@ export * from './locales.ts';
 export * from './projects.ts';
 export * from './money.ts';
 export * from './errors.ts';
+export * from './product.ts';
+export * from './rules/country-groups.ts';
+export * from './rules/rates.ts';
+export * from './contracts/common.ts';
+export * from './contracts/auth.ts';

@@ -72,3 +72,13 @@ create table spent_captchas (
   signature text primary key,
   expires_at timestamptz not null
 );
+
+-- The rate plan of a partner in a project over time: a row per change, effective from its UTC midnight.
+create table partner_plans (
+  user_id bigint not null references users(id) on delete cascade,
+  project text not null check (project in ('fd1', 'fd2')),
+  plan text not null check (plan in ('pps', 'mixed', 'ppd')),
+  effective_from timestamptz not null,
+  chosen_at timestamptz not null default now(),
+  primary key (user_id, project, effective_from)
+);

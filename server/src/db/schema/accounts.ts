@@ -77,3 +77,15 @@ export const spentCaptchas = pgTable('spent_captchas', {
   signature: text('signature').primaryKey(),
   expiresAt: ts('expires_at').notNull(),
 });
+
+export const partnerPlans = pgTable(
+  'partner_plans',
+  {
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    project: text('project').notNull(),
+    plan: text('plan').notNull(),
+    effectiveFrom: ts('effective_from').notNull(),
+    chosenAt: ts('chosen_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.project, t.effectiveFrom] })],
+);

@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { emailSchema, formBool, isoDate, langSchema, projectSchema } from './common.ts';
+
+/** The ALTCHA solution payload as the widget submits it (base64 JSON). */
+export const captchaField = z.string().min(1).max(8192);
+export const passwordField = z.string().min(8).max(128);
+/** Tokens in links are url-safe base64 of 128+ random bits. */
+export const tokenField = z.string().min(16).max(512).regex(/^[A-Za-z0-9_.-]+$/);
+
+export const loginBody = z.strictObject({
+  email: emailSchema,
+  password: z.string().min(1).max(128),
+  captcha: captchaField,
+});
+
+export const registerBody = z.strictObject({
+  email: emailSchema,
+  password: passwordField,
+  agree: formBool.refine((v) => v === true, 'validation:agree_required'),
+  newsletter: formBool.optional(),
+  captcha: captchaField,
+  lang: langSchema.optional(),
+});
+
+export const tokenBody = z.strictObject({ token: tokenField });
+
+export const restoreRequestBody = z.strictObject({ email: emailSchema, captcha: captchaField });
+
+export const restorePasswordBody = z
+  .strictObject({
+    email: emailSchema,
+    token: tokenField,
+    password: passwordField,
+    password_confirmation: z.string().max(128),
+  })
+  .refine((b) => b.password === b.password_confirmation, {
+    path: ['password_confirmation'],
+    message: 'validation:password_mismatch',
+  });
+
+export const userAnswer = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  contact: z.string(),
+  lang: langSchema,
+  is_active: z.boolean(),
+  newsletter: z.boolean(),
+  /** Project id -> the partner's id in that project, for each activated programme. */
+  app_users_id: z.object({ fd1: z.number().int().optional(), fd2: z.number().int().optional() }),
+  login_limit_enabled: z.boolean(),
+  captcha_enabled: z.boolean(),
+  security_code_enabled: z.boolean(),
+  created_at: isoDate,
+});
+export type UserAnswer = z.infer<typeof userAnswer>;
+
+export const langsAnswer = z.object({
+  langs: z.array(z.object({ code: langSchema, name: z.string(), flag: z.string(), dir: z.enum(['ltr', 'rtl']) })),
+});
+export const langChangeBody = z.strictObject({ lang: langSchema });
+
+export const activateProgramBody = z.strictObject({ pid: projectSchema });
+export const activateProgramAnswer = z.object({ success: z.boolean(), message: z.string(), user_id: z.number().int() });
+
+export const autoLoginToAnswer = z.object({ url: z.string(), token: z.string() });
+
+/** Paths of the account calls, under /api. */
+export const AUTH_PATHS = {
+  captcha: '/captcha',
+  register: '/auth/register',
+  confirmRegistration: '/auth/confirm-registration',
+  login: '/auth/login',
+  logout: '/auth/logout',
+  restorePasswordRequest: '/auth/restore-password/request',
+  restorePassword: '/auth/restore-password',
+  restoreAccessRequest: '/auth/restore-access/request',
+  restoreAccess: '/auth/restore-access',
+  autoLoginFrom: '/auth/auto-login/from',
+  autoLoginTo: (app: string) => `/auth/auto-login/to/${app}`,
+  user: '/user',
+  langs: '/langs',
+  langsChange: '/langs/change',
+  activateProgram: '/activate-program',
+} as const;
