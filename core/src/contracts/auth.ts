@@ -20,6 +20,8 @@ export const registerBody = z.strictObject({
   newsletter: formBool.optional(),
   captcha: captchaField,
   lang: langSchema.optional(),
+  /** The inviting partner's referral code (their user id), from an invitation link. */
+  ref: z.coerce.number().int().positive().optional(),
 });
 
 export const tokenBody = z.strictObject({ token: tokenField });

@@ -18,6 +18,8 @@ create table users (
   security_code_changed_at timestamptz,
   security_code_frozen_until timestamptz,
   password_changed_at timestamptz,
+  -- The partner who invited this one (two-level referrals).
+  referred_by bigint references users(id) on delete set null,
   created_at timestamptz not null default now()
 );
 create unique index users_email_key on users (email);

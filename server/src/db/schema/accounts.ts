@@ -22,6 +22,7 @@ export const users = pgTable('users', {
   securityCodeChangedAt: ts('security_code_changed_at'),
   securityCodeFrozenUntil: ts('security_code_frozen_until'),
   passwordChangedAt: ts('password_changed_at'),
+  referredBy: bigint('referred_by', { mode: 'number' }),
   createdAt: ts('created_at').notNull().defaultNow(),
 });
 
