@@ -15,6 +15,9 @@ const server = (name: string, env: Record<string, string>) => ({
 
 export default defineConfig({
   test: {
+    // Under CI a JSON report is written too; .ci/run prints its totals as the closing line.
+    reporters: process.env.CI ? ['default', 'json'] : ['default'],
+    outputFile: { json: '.tmp/vitest-results.json' },
     projects: [
       { test: { name: 'core', include: ['core/src/**/*.test.ts'], environment: 'node' } },
       server('server-pglite', { TEST_DB: 'pglite' }),
