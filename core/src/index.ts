@@ -7,3 +7,6 @@ export * from './rules/country-groups.ts';
 export * from './rules/rates.ts';
 export * from './contracts/common.ts';
 export * from './contracts/auth.ts';
+export * from './contracts/statistics.ts';
+export * from './contracts/earnings.ts';
+export * from './contracts/dashboard.ts';

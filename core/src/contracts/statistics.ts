@@ -1,0 +1,379 @@
+import { z } from 'zod';
+import { COUNTRY_GROUPS, PLAYER_TYPES, REVENUE_TYPES, SALE_STATUSES } from '../product.ts';
+import { pageMeta, pagingQuery, projectSchema } from './common.ts';
+
+/**
+ * The read calls of the statistics screens (SPEC.md §2, §7). Days are UTC calendar days written `YYYY-MM-DD`;
+ * money is integer micro-USD; lists answer `{ data, meta: { page, per_page, total } }`.
+ */
+
+/** Statistics tables reach back two years (SPEC.md §9): 731 days including today. */
+export const STATS_HISTORY_DAYS = 731;
+
+export const dayString = z.iso.date().describe('UTC calendar day, YYYY-MM-DD');
+export const sortDir = z.enum(['asc', 'desc']);
+export const micro = z.number().int().describe('integer micro-USD');
+export const count = z.number().int().min(0);
+
+/** Named periods of the period selectors (the dashboard's 7D, 30D, week, month, and the usual short ones). */
+export const PERIODS = ['today', 'yesterday', '7d', '30d', 'week', 'month', 'last_month', 'year'] as const;
+export const periodSchema = z.enum(PERIODS);
+export type Period = z.infer<typeof periodSchema>;
+
+export const DETAIL_GROUPINGS = ['day', 'week', 'month'] as const;
+export const groupingSchema = z.enum(DETAIL_GROUPINGS);
+export type Grouping = z.infer<typeof groupingSchema>;
+
+/** A period, or a range of days, or neither (the call's default). Both ends of a range are inclusive. */
+export const rangeFields = {
+  period: periodSchema.optional(),
+  date_from: dayString.optional(),
+  date_to: dayString.optional(),
+};
+
+interface RangeLike {
+  period?: Period | undefined;
+  date_from?: string | undefined;
+  date_to?: string | undefined;
+}
+
+const DAY_MS = 86_400_000;
+export const dayNumber = (day: string) => Math.floor(Date.parse(`${day}T00:00:00Z`) / DAY_MS);
+export const dayOf = (date: Date) => date.toISOString().slice(0, 10);
+export const addDays = (day: string, n: number) => dayOf(new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS));
+
+/**
+ * The refinement every ranged query shares: a period excludes explicit dates, the range is ordered and at most
+ * `maxDays` long. Messages are translation keys (`statistics:` namespace).
+ */
+export function refineRange(maxDays = STATS_HISTORY_DAYS) {
+  return (q: RangeLike, ctx: z.RefinementCtx) => {
+    if (q.period && (q.date_from || q.date_to))
+      ctx.addIssue({ code: 'custom', path: ['period'], message: 'statistics:period_or_range' });
+    if (q.date_from && q.date_to) {
+      const days = dayNumber(q.date_to) - dayNumber(q.date_from) + 1;
+      if (days < 1) ctx.addIssue({ code: 'custom', path: ['date_to'], message: 'statistics:range_order' });
+      else if (days > maxDays) ctx.addIssue({ code: 'custom', path: ['date_to'], message: 'statistics:range_too_long' });
+    }
+  };
+}
+
+export interface DayRange {
+  /** First day, inclusive. */
+  from: string;
+  /** Last day, inclusive. */
+  to: string;
+}
+
+/**
+ * The UTC days a query covers, given "now". A period wins; a half-open range is completed with `defaultDays`
+ * ending today; the start is never earlier than the history limit and the end never later than today.
+ */
+export function resolveRange(q: RangeLike, now: Date, defaultDays = 30, historyDays = STATS_HISTORY_DAYS): DayRange {
+  const today = dayOf(now);
+  let from: string;
+  let to: string;
+  const monthStart = `${today.slice(0, 8)}01`;
+  switch (q.period) {
+    case 'today':
+      from = to = today;
+      break;
+    case 'yesterday':
+      from = to = addDays(today, -1);
+      break;
+    case '7d':
+      from = addDays(today, -6);
+      to = today;
+      break;
+    case '30d':
+      from = addDays(today, -29);
+      to = today;
+      break;
+    case 'week': {
+      const weekday = (new Date(`${today}T00:00:00Z`).getUTCDay() + 6) % 7; // Monday = 0
+      from = addDays(today, -weekday);
+      to = today;
+      break;
+    }
+    case 'month':
+      from = monthStart;
+      to = today;
+      break;
+    case 'last_month':
+      to = addDays(monthStart, -1);
+      from = `${to.slice(0, 8)}01`;
+      break;
+    case 'year':
+      from = addDays(today, -364);
+      to = today;
+      break;
+    default:
+      to = q.date_to ?? (q.date_from ? minDay(addDays(q.date_from, defaultDays - 1), today) : today);
+      from = q.date_from ?? addDays(to, -(defaultDays - 1));
+  }
+  const earliest = addDays(today, -(historyDays - 1));
+  if (from < earliest) from = earliest;
+  if (to > today) to = today;
+  return { from, to };
+}
+
+const minDay = (a: string, b: string) => (a < b ? a : b);
+
+const sortFields = <K extends readonly [string, ...string[]]>(keys: K, defaultKey: K[number], defaultDir: 'asc' | 'desc' = 'desc') => ({
+  sort_key: z.enum(keys).default(defaultKey as never),
+  sort_dir: sortDir.default(defaultDir),
+});
+
+const listOf = <T extends z.ZodType>(row: T) => z.object({ data: z.array(row), meta: pageMeta });
+
+export const appField = { app: projectSchema };
+
+// ---------------------------------------------------------------------------------------------------------
+// Sources: domains and their URLs
+
+export const SOURCE_SORT_KEYS = ['domain', 'hits', 'downloads', 'unique_downloads', 'purchases'] as const;
+
+export const sourcesBaseQuery = z
+  .strictObject({
+    ...appField,
+    ...rangeFields,
+    ...pagingQuery.shape,
+    search: z.string().trim().max(253).optional(),
+    ...sortFields(SOURCE_SORT_KEYS, 'hits'),
+  })
+  .superRefine(refineRange());
+export type SourcesBaseQuery = z.infer<typeof sourcesBaseQuery>;
+
+export const sourceFigures = {
+  hits: count,
+  downloads: count,
+  unique_downloads: count,
+  purchases: count,
+};
+export const domainRow = z.object({ domain: z.string(), ...sourceFigures });
+export const sourcesBaseAnswer = listOf(domainRow).extend({
+  totals: z.object(sourceFigures),
+  range: z.object({ from: dayString, to: dayString }),
+});
+export type SourcesBaseAnswer = z.infer<typeof sourcesBaseAnswer>;
+
+export const SOURCE_URL_SORT_KEYS = ['url', 'hits', 'downloads', 'unique_downloads', 'purchases'] as const;
+export const sourcesDetailsQuery = z
+  .strictObject({
+    ...appField,
+    ...rangeFields,
+    ...pagingQuery.shape,
+    domain: z.string().trim().min(1).max(253),
+    ...sortFields(SOURCE_URL_SORT_KEYS, 'hits'),
+  })
+  .superRefine(refineRange());
+export type SourcesDetailsQuery = z.infer<typeof sourcesDetailsQuery>;
+export const urlRow = z.object({ url: z.string(), ...sourceFigures });
+export const sourcesDetailsAnswer = listOf(urlRow).extend({ domain: z.string() });
+export type SourcesDetailsAnswer = z.infer<typeof sourcesDetailsAnswer>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Sales
+
+export const SOURCE_KINDS = ['site_referral', 'promo_link', 'unknown'] as const;
+export const SALE_SORT_KEYS = ['date', 'file_sales', 'site_sales', 'amount'] as const;
+
+export const salesQuery = z
+  .strictObject({
+    ...appField,
+    ...rangeFields,
+    ...pagingQuery.shape,
+    revenue_type: z.enum(REVENUE_TYPES).optional(),
+    status: z.enum(SALE_STATUSES).optional(),
+    ...sortFields(SALE_SORT_KEYS, 'date'),
+  })
+  .superRefine(refineRange());
+export type SalesQuery = z.infer<typeof salesQuery>;
+
+export const saleRow = z.object({
+  id: z.string(),
+  /** When the sale happened, ISO 8601 date-time (UTC). */
+  date: z.string(),
+  /** The buyer's e-mail, masked: `jo***@gm***.com`. */
+  email: z.string(),
+  file: z.object({ id: z.string(), name: z.string() }).nullable(),
+  source: z.enum(SOURCE_KINDS),
+  revenue_type: z.enum(REVENUE_TYPES),
+  payment_system: z.string(),
+  /** The plan (membership type) the buyer bought. */
+  tariff: z.string(),
+  /** What the sale paid the partner as the file's owner, micro-USD. */
+  file_sales: micro,
+  /** What the sale paid the partner as the referring site's owner, micro-USD. */
+  site_sales: micro,
+  status: z.enum(SALE_STATUSES),
+});
+export const salesAnswer = listOf(saleRow).extend({ range: z.object({ from: dayString, to: dayString }) });
+export type SalesAnswer = z.infer<typeof salesAnswer>;
+
+/** `john@gmail.com` → `jo***@gm***.com`: two visible characters of the name and of the domain, the TLD kept. */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  if (at < 0) return `${email.slice(0, 2)}***`;
+  const name = email.slice(0, at);
+  const domain = email.slice(at + 1);
+  const dot = domain.lastIndexOf('.');
+  const host = dot > 0 ? domain.slice(0, dot) : domain;
+  const tld = dot > 0 ? domain.slice(dot) : '';
+  return `${name.slice(0, 2)}***@${host.slice(0, 2)}***${tld}`;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Files and file copies
+
+export const FILE_HINTS = ['plus', 'up', 'down', 'minus'] as const;
+export const FILE_SORT_KEYS = [
+  'name',
+  'size',
+  'created_at',
+  'downloads_today',
+  'downloads_total',
+  'video_views_today',
+  'video_views_total',
+  'earned_today',
+  'earned_total',
+  'sales_today',
+  'sales_total',
+] as const;
+
+export const filesQuery = z.strictObject({
+  ...appField,
+  ...pagingQuery.shape,
+  /** Only the files of the Inbox folder (files not put in a folder). */
+  inbox: z.stringbool().optional(),
+  folder: z.string().trim().min(1).max(255).optional(),
+  search: z.string().trim().max(255).optional(),
+  ...sortFields(FILE_SORT_KEYS, 'created_at'),
+});
+export type FilesQuery = z.infer<typeof filesQuery>;
+
+export const fileRow = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** The folder's name; null for the Inbox. */
+  folder: z.string().nullable(),
+  size: z.number().int().min(0).describe('bytes'),
+  created_at: z.string(),
+  downloads_today: count,
+  downloads_total: count,
+  video_views_today: count,
+  video_views_total: count,
+  earned_today: micro,
+  earned_total: micro,
+  sales_today: count,
+  sales_total: count,
+  hints: z.array(z.enum(FILE_HINTS)),
+});
+export const filesAnswer = listOf(fileRow).extend({ folders: z.array(z.string()) });
+export type FilesAnswer = z.infer<typeof filesAnswer>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Detailed
+
+export const detailedFigures = {
+  downloads: count,
+  /** Download earnings. */
+  sum: micro,
+  /** Number of sales (refunded and voided excluded). */
+  sales_count: count,
+  /** Sale earnings. */
+  sales: micro,
+  /** Sale earnings per sale. */
+  avg_sales: micro,
+  /** Gold bonus (written at each day's close). */
+  gold: micro,
+  /** File-copy earnings. */
+  copies: micro,
+  total: micro,
+  /** Total per 1000 downloads. */
+  per_1000: micro,
+};
+export const detailedRow = z.object({ date: dayString, ...detailedFigures });
+export type DetailedRow = z.infer<typeof detailedRow>;
+
+export const detailedTodayQuery = z.strictObject({ ...appField });
+export const detailedTodayAnswer = detailedRow;
+
+export const DETAILED_SORT_KEYS = ['date', 'downloads', 'sum', 'sales', 'total'] as const;
+export const detailedBaseQuery = z
+  .strictObject({
+    ...appField,
+    ...rangeFields,
+    ...pagingQuery.shape,
+    grouping: groupingSchema.default('day'),
+    ...sortFields(DETAILED_SORT_KEYS, 'date'),
+  })
+  .superRefine(refineRange());
+export type DetailedBaseQuery = z.infer<typeof detailedBaseQuery>;
+export const detailedBaseAnswer = listOf(detailedRow).extend({
+  totals: z.object(detailedFigures),
+  range: z.object({ from: dayString, to: dayString }),
+});
+export type DetailedBaseAnswer = z.infer<typeof detailedBaseAnswer>;
+
+export const detailedCountriesQuery = z.strictObject({ ...appField, date: dayString });
+export const countryRow = z.object({
+  group: z.enum(COUNTRY_GROUPS),
+  downloads: count,
+  sum: micro,
+  sales_count: count,
+  sales: micro,
+  copies: micro,
+  total: micro,
+  per_1000: micro,
+});
+export const detailedCountriesAnswer = z.object({ date: dayString, data: z.array(countryRow) });
+export type DetailedCountriesAnswer = z.infer<typeof detailedCountriesAnswer>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Videos
+
+export const PLAYER_FILTERS = ['all', ...PLAYER_TYPES] as const;
+export const videoFigures = {
+  video_files: count,
+  views: count,
+  unique_viewers: count,
+  embed_viewers: count,
+  sales: count,
+  sum: micro,
+};
+export const videoRow = z.object({ date: dayString, ...videoFigures });
+
+export const videosStatQuery = z
+  .strictObject({
+    ...appField,
+    ...rangeFields,
+    ...pagingQuery.shape,
+    player_type: z.enum(PLAYER_FILTERS).default('all'),
+    grouping: groupingSchema.default('day'),
+    sort_dir: sortDir.default('desc'),
+  })
+  .superRefine(refineRange());
+export type VideosStatQuery = z.infer<typeof videosStatQuery>;
+export const videosStatAnswer = listOf(videoRow).extend({
+  totals: z.object(videoFigures),
+  range: z.object({ from: dayString, to: dayString }),
+});
+export type VideosStatAnswer = z.infer<typeof videosStatAnswer>;
+
+export const videosTodayQuery = z.strictObject({ ...appField, player_type: z.enum(PLAYER_FILTERS).default('all') });
+export const videosTodayAnswer = videoRow;
+
+/** Paths of the statistics calls, under /api. */
+export const STATISTICS_PATHS = {
+  sourcesBase: '/statistics/sources/base',
+  sourcesDetails: '/statistics/sources/details',
+  sales: '/statistics/sales',
+  files: '/statistics/files',
+  filesCopies: '/statistics/files-copies',
+  detailedToday: '/statistics/detailed/today',
+  detailedBase: '/statistics/detailed/base',
+  detailedCountries: '/statistics/detailed/countries',
+  videosStat: '/videos/stat',
+  videosToday: '/videos/today',
+} as const;
