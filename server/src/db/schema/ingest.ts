@@ -1,0 +1,235 @@
+import { bigint, boolean, date, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+
+// Tables of migration 0100_ingest.sql (comments there). Raw events are partitioned by month in SQL.
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const big = (name: string) => bigint(name, { mode: 'number' });
+const day = (name: string) => date(name, { mode: 'string' });
+
+export const ingestEventKeys = pgTable(
+  'ingest_event_keys',
+  {
+    project: text('project').notNull(),
+    eventId: text('event_id').notNull(),
+    at: ts('at').notNull(),
+    receivedAt: ts('received_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.project, t.eventId] })],
+);
+
+export const ingestEvents = pgTable('ingest_events', {
+  project: text('project').notNull(),
+  eventId: text('event_id').notNull(),
+  type: text('type').notNull(),
+  at: ts('at').notNull(),
+  userId: big('user_id').notNull(),
+  receivedAt: ts('received_at').notNull().defaultNow(),
+  payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+});
+
+export const partnerSites = pgTable('partner_sites', {
+  id: big('id').primaryKey().generatedAlwaysAsIdentity(),
+  userId: big('user_id').notNull(),
+  project: text('project').notNull(),
+  domain: text('domain').notNull(),
+  status: text('status').$type<'not_verified' | 'active' | 'banned' | 'deleted'>().notNull().default('not_verified'),
+  token: text('token').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const ingestFiles = pgTable(
+  'ingest_files',
+  {
+    project: text('project').notNull(),
+    fileId: text('file_id').notNull(),
+    userId: big('user_id').notNull(),
+    kind: text('kind').$type<'file' | 'copy'>().notNull().default('file'),
+    known: boolean('known').notNull().default(false),
+    uploadedAt: ts('uploaded_at'),
+    sizeBytes: big('size_bytes'),
+    isVideo: boolean('is_video').notNull().default(false),
+    copyOfFileId: text('copy_of_file_id'),
+    copyAccountId: text('copy_account_id'),
+    name: text('name').notNull().default(''),
+    nameAt: ts('name_at'),
+    nameEventId: text('name_event_id'),
+    folder: text('folder'),
+    folderAt: ts('folder_at'),
+    folderEventId: text('folder_event_id'),
+    deletedAt: ts('deleted_at'),
+  },
+  (t) => [primaryKey({ columns: [t.project, t.fileId] })],
+);
+
+export const ingestSales = pgTable(
+  'ingest_sales',
+  {
+    project: text('project').notNull(),
+    saleId: text('sale_id').notNull(),
+    userId: big('user_id').notNull(),
+    known: boolean('known').notNull().default(false),
+    at: ts('at'),
+    amountMicro: big('amount_micro'),
+    revenueType: text('revenue_type'),
+    fileId: text('file_id'),
+    siteDomain: text('site_domain'),
+    siteUserId: big('site_user_id'),
+    buyerEmail: text('buyer_email'),
+    paymentSystem: text('payment_system'),
+    tariff: text('tariff'),
+    country: text('country'),
+    countryGroup: text('country_group'),
+    status: text('status').$type<'ok' | 'hold' | 'void' | 'refund'>().notNull().default('ok'),
+    statusAt: ts('status_at'),
+    statusEventId: text('status_event_id'),
+    fraud: boolean('fraud').notNull().default(false),
+    fraudAt: ts('fraud_at'),
+    fraudEventId: text('fraud_event_id'),
+    appliedSales: integer('applied_sales').notNull().default(0),
+    appliedAmountMicro: big('applied_amount_micro').notNull().default(0),
+    appliedShareMicro: big('applied_share_micro').notNull().default(0),
+    appliedSiteMicro: big('applied_site_micro').notNull().default(0),
+    appliedBucket: text('applied_bucket').$type<'sale' | 'copy' | 'video'>().notNull().default('sale'),
+    appliedCoinSales: integer('applied_coin_sales').notNull().default(0),
+    appliedRefunds: integer('applied_refunds').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.project, t.saleId] })],
+);
+
+export const ingestDownloadFirsts = pgTable(
+  'ingest_download_firsts',
+  {
+    project: text('project').notNull(),
+    fileId: text('file_id').notNull(),
+    downloaderId: text('downloader_id').notNull(),
+    day: day('day').notNull(),
+    userId: big('user_id').notNull(),
+    eventId: text('event_id').notNull(),
+    at: ts('at').notNull(),
+    countryGroup: text('country_group').notNull(),
+    referrerDomain: text('referrer_domain').notNull(),
+    referrerUrl: text('referrer_url').notNull(),
+    appliedCounted: integer('applied_counted').notNull().default(0),
+    appliedEarnedMicro: big('applied_earned_micro').notNull().default(0),
+    appliedCopy: boolean('applied_copy').notNull().default(false),
+  },
+  (t) => [primaryKey({ columns: [t.project, t.fileId, t.downloaderId, t.day] })],
+);
+
+export const ingestDayUniques = pgTable(
+  'ingest_day_uniques',
+  {
+    project: text('project').notNull(),
+    userId: big('user_id').notNull(),
+    day: day('day').notNull(),
+    kind: text('kind').notNull(),
+    dim: text('dim').notNull(),
+    value: text('value').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.project, t.userId, t.day, t.kind, t.dim, t.value] })],
+);
+
+export const ingestDaily = pgTable(
+  'ingest_daily',
+  {
+    userId: big('user_id').notNull(),
+    project: text('project').notNull(),
+    day: day('day').notNull(),
+    hits: big('hits').notNull().default(0),
+    downloads: big('downloads').notNull().default(0),
+    downloadsCompleted: big('downloads_completed').notNull().default(0),
+    uniqueDownloads: big('unique_downloads').notNull().default(0),
+    countedDownloads: big('counted_downloads').notNull().default(0),
+    downloadEarnedMicro: big('download_earned_micro').notNull().default(0),
+    copyDownloadEarnedMicro: big('copy_download_earned_micro').notNull().default(0),
+    sales: big('sales').notNull().default(0),
+    salesAmountMicro: big('sales_amount_micro').notNull().default(0),
+    saleEarnedMicro: big('sale_earned_micro').notNull().default(0),
+    copySaleEarnedMicro: big('copy_sale_earned_micro').notNull().default(0),
+    videoSales: big('video_sales').notNull().default(0),
+    videoSaleEarnedMicro: big('video_sale_earned_micro').notNull().default(0),
+    coinSales: big('coin_sales').notNull().default(0),
+    refunds: big('refunds').notNull().default(0),
+    siteSales: big('site_sales').notNull().default(0),
+    siteEarnedMicro: big('site_earned_micro').notNull().default(0),
+    earnedMicro: big('earned_micro').notNull().default(0),
+    copies: big('copies').notNull().default(0),
+    filesUploaded: big('files_uploaded').notNull().default(0),
+    videoViews: big('video_views').notNull().default(0),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.project, t.day] })],
+);
+
+export const ingestDailyCountry = pgTable(
+  'ingest_daily_country',
+  {
+    userId: big('user_id').notNull(),
+    project: text('project').notNull(),
+    day: day('day').notNull(),
+    countryGroup: text('country_group').notNull(),
+    downloads: big('downloads').notNull().default(0),
+    countedDownloads: big('counted_downloads').notNull().default(0),
+    downloadEarnedMicro: big('download_earned_micro').notNull().default(0),
+    sales: big('sales').notNull().default(0),
+    saleEarnedMicro: big('sale_earned_micro').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.project, t.day, t.countryGroup] })],
+);
+
+export const ingestDailyFile = pgTable(
+  'ingest_daily_file',
+  {
+    userId: big('user_id').notNull(),
+    project: text('project').notNull(),
+    day: day('day').notNull(),
+    fileId: text('file_id').notNull(),
+    downloads: big('downloads').notNull().default(0),
+    countedDownloads: big('counted_downloads').notNull().default(0),
+    videoViews: big('video_views').notNull().default(0),
+    sales: big('sales').notNull().default(0),
+    earnedMicro: big('earned_micro').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.project, t.day, t.fileId] })],
+);
+
+export const ingestDailySource = pgTable(
+  'ingest_daily_source',
+  {
+    userId: big('user_id').notNull(),
+    project: text('project').notNull(),
+    day: day('day').notNull(),
+    domain: text('domain').notNull(),
+    url: text('url').notNull(),
+    hits: big('hits').notNull().default(0),
+    downloads: big('downloads').notNull().default(0),
+    uniqueDownloads: big('unique_downloads').notNull().default(0),
+    purchases: big('purchases').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.project, t.day, t.domain, t.url] })],
+);
+
+export const ingestDailyVideo = pgTable(
+  'ingest_daily_video',
+  {
+    userId: big('user_id').notNull(),
+    project: text('project').notNull(),
+    day: day('day').notNull(),
+    playerType: text('player_type').notNull(),
+    views: big('views').notNull().default(0),
+    uniqueViewers: big('unique_viewers').notNull().default(0),
+    videoFiles: big('video_files').notNull().default(0),
+    seconds: big('seconds').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.project, t.day, t.playerType] })],
+);
+
+export const dirtyDays = pgTable(
+  'dirty_days',
+  {
+    userId: big('user_id').notNull(),
+    project: text('project').notNull(),
+    day: day('day').notNull(),
+    markedAt: ts('marked_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.project, t.day] })],
+);
