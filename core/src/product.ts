@@ -20,6 +20,36 @@ export type PlayerType = (typeof PLAYER_TYPES)[number];
 /** Which share row of the sale-share table a sale falls in. */
 export type SaleKind = 'sale' | 'rebill' | 'video_sale' | 'video_rebill';
 
+export const SALE_KINDS = ['sale', 'rebill', 'video_sale', 'video_rebill'] as const satisfies readonly SaleKind[];
+
+export const PAYOUT_SYSTEMS = ['webmoney', 'paypal', 'card', 'bank_tr', 'usdt_trc20', 'capitalist'] as const;
+export type PayoutSystem = (typeof PAYOUT_SYSTEMS)[number];
+
+/** Stable ids of the gold levels 0..6 (display names come from the locale files). */
+export const GOLD_LEVEL_IDS = ['standard', 'gold', 'poster', 'master', 'manager', 'hero', 'magnate'] as const;
+export type GoldLevelId = (typeof GOLD_LEVEL_IDS)[number];
+
+/** One row of the gold level table. */
+export interface GoldLevelRow {
+  level: number;
+  id: GoldLevelId;
+  /** Bonus on files + sites earnings, basis points. */
+  bonusBp: number;
+  /** Coins needed to reach the level (null for level 0). */
+  coinsToReach: number | null;
+  /** Last calendar month's efficiency needed to reach the level, micro-USD (null for level 0). */
+  efficiencyToReachMicro: number | null;
+  /** true: efficiency must be strictly above the figure (level 1: "> 0"); false: at least the figure. */
+  efficiencyStrict: boolean;
+}
+
+/** Fee and minimum of one payout system: fee = feeBp of the amount + feeFixedMicro. */
+export interface PayoutSystemRule {
+  feeBp: number;
+  feeFixedMicro: number;
+  minimumMicro: number;
+}
+
 export const DEFAULT_PRODUCT = {
   countryGroups: {
     A: 'US CA GB AU NZ DE AT CH NL BE LU DK SE NO FI IE IS FR JP SG',
@@ -62,5 +92,82 @@ export const DEFAULT_PRODUCT = {
   maxCustomPriceVariations: 3,
   futureSkewMs: 5 * 60 * 1000,
   statisticsHistoryDays: 731,
+  /** Gold level table of PRODUCT.md, index = level. */
+  goldLevels: [
+    { level: 0, id: 'standard', bonusBp: 0, coinsToReach: null, efficiencyToReachMicro: null, efficiencyStrict: false },
+    { level: 1, id: 'gold', bonusBp: 500, coinsToReach: 0, efficiencyToReachMicro: 0, efficiencyStrict: true },
+    { level: 2, id: 'poster', bonusBp: 1_000, coinsToReach: 20, efficiencyToReachMicro: 10_000_000, efficiencyStrict: false },
+    { level: 3, id: 'master', bonusBp: 1_500, coinsToReach: 40, efficiencyToReachMicro: 50_000_000, efficiencyStrict: false },
+    { level: 4, id: 'manager', bonusBp: 1_800, coinsToReach: 60, efficiencyToReachMicro: 150_000_000, efficiencyStrict: false },
+    { level: 5, id: 'hero', bonusBp: 2_100, coinsToReach: 80, efficiencyToReachMicro: 400_000_000, efficiencyStrict: false },
+    { level: 6, id: 'magnate', bonusBp: 2_500, coinsToReach: 100, efficiencyToReachMicro: 1_000_000_000, efficiencyStrict: false },
+  ] as GoldLevelRow[],
+  /** The top level is kept while coins stay at or above this. */
+  goldTopLevelKeepCoins: 80,
+  /** A day's downloads (sales) earn a coin when at least the daily average of this many previous days (72 h). */
+  coinAverageDays: 3,
+  /** A coin is lost when efficiency over this many days (ending with the closed day) is below 0. */
+  coinEfficiencyDays: 30,
+  /** Unlimited storage is granted when revenue over this many days is above the minimum and the storage cost. */
+  unlimitedWindowDays: 30,
+  /** Trial lengths a partner may request, in months. */
+  unlimitedTrialMonthOptions: [1, 2],
+  /** The rolling window the trial-month limit applies to, in months. */
+  unlimitedTrialWindowMonths: 12,
+  fileHints: {
+    /** plus: uploaded less than this many days ago. */
+    newDays: 10,
+    /** up: more than this many downloads... */
+    popularDownloadsOver: 100,
+    /** ...or at least this many purchases. */
+    sellingPurchasesMin: 1,
+    /** down: the last N days' downloads below the N days before. */
+    fallingWindowDays: 7,
+    /** minus: no download in this many days. */
+    unusedDays: 30,
+  },
+  /** Payout systems: fee (basis points + fixed micro-USD) and minimum requested amount. */
+  payoutSystems: {
+    webmoney: { feeBp: 80, feeFixedMicro: 0, minimumMicro: 10_000_000 },
+    paypal: { feeBp: 300, feeFixedMicro: 0, minimumMicro: 20_000_000 },
+    card: { feeBp: 300, feeFixedMicro: 1_000_000, minimumMicro: 40_000_000 },
+    bank_tr: { feeBp: 200, feeFixedMicro: 0, minimumMicro: 40_000_000 },
+    usdt_trc20: { feeBp: 0, feeFixedMicro: 1_000_000, minimumMicro: 20_000_000 },
+    capitalist: { feeBp: 100, feeFixedMicro: 0, minimumMicro: 10_000_000 },
+  } as Record<PayoutSystem, PayoutSystemRule>,
+  cardCurrencies: ['USD', 'EUR', 'RUB', 'UAH', 'KZT'],
+  bankTrCurrencies: ['TRY', 'USD', 'EUR'],
+  /** Banks a bank_tr wallet may name (operator-editable). */
+  turkishBanks: [
+    'Akbank',
+    'Aktif Yatırım Bankası',
+    'Albaraka Türk',
+    'Alternatifbank',
+    'Anadolubank',
+    'Burgan Bank',
+    'DenizBank',
+    'Emlak Katılım',
+    'Fibabanka',
+    'HSBC Türkiye',
+    'ICBC Turkey',
+    'ING Türkiye',
+    'Kuveyt Türk',
+    'Odeabank',
+    'QNB Türkiye',
+    'Şekerbank',
+    'Türk Ekonomi Bankası (TEB)',
+    'Türkiye Finans',
+    'Türkiye Garanti Bankası',
+    'Türkiye Halk Bankası',
+    'Türkiye İş Bankası',
+    'Türkiye Vakıflar Bankası',
+    'T.C. Ziraat Bankası',
+    'Vakıf Katılım',
+    'Yapı ve Kredi Bankası',
+    'Ziraat Katılım',
+    'Enpara.com',
+  ],
+  securityCodeMinLength: 4,
+  securityCodeMaxLength: 32,
 };
 export type ProductConfig = typeof DEFAULT_PRODUCT;

@@ -1,0 +1,87 @@
+import { DEFAULT_PRODUCT, type Plan, type ProductConfig } from '../product.ts';
+import { addDaysToInstant, nextUtcMidnight, toDate, type Instant } from './time.ts';
+
+/**
+ * One row of a partner's plan history in a project (table `partner_plans`): the plan applies from
+ * `effectiveFrom` (a UTC midnight) until the next row's. `chosenAt` is when the partner chose it.
+ */
+export interface PlanRow {
+  plan: Plan;
+  effectiveFrom: Instant;
+  chosenAt?: Instant | null;
+}
+
+/** The plan of a partner with no plan history: Mixed. */
+export function defaultPlan(product: ProductConfig = DEFAULT_PRODUCT): Plan {
+  return product.defaultPlan;
+}
+
+/**
+ * The plan in force at a moment: the row with the latest `effectiveFrom` at or before it; the default plan
+ * when there is none (no history, or a moment before the first row). Row order does not matter.
+ */
+export function planAt(rows: readonly PlanRow[], at: Instant, product: ProductConfig = DEFAULT_PRODUCT): Plan {
+  const t = toDate(at).getTime();
+  let best: { plan: Plan; from: number } | null = null;
+  for (const row of rows) {
+    const from = toDate(row.effectiveFrom).getTime();
+    if (from <= t && (best === null || from >= best.from)) best = { plan: row.plan, from };
+  }
+  return best?.plan ?? product.defaultPlan;
+}
+
+/** What the plan page shows: the plan in force now and, when a change is scheduled, the next plan and its start. */
+export function planSchedule(
+  rows: readonly PlanRow[],
+  now: Instant,
+  product: ProductConfig = DEFAULT_PRODUCT,
+): { current: Plan; next: { plan: Plan; effectiveFrom: Date } | null } {
+  const t = toDate(now).getTime();
+  const current = planAt(rows, now, product);
+  let next: { plan: Plan; effectiveFrom: Date } | null = null;
+  for (const row of rows) {
+    const from = toDate(row.effectiveFrom);
+    if (from.getTime() > t && (next === null || from.getTime() < next.effectiveFrom.getTime())) {
+      next = { plan: row.plan, effectiveFrom: from };
+    }
+  }
+  return { current, next };
+}
+
+/** When the partner last chose a plan: the latest `chosenAt` (or `effectiveFrom` when missing); null without rows. */
+export function lastPlanChoiceAt(rows: readonly PlanRow[]): Date | null {
+  let last: Date | null = null;
+  for (const row of rows) {
+    const at = toDate(row.chosenAt ?? row.effectiveFrom);
+    if (last === null || at.getTime() > last.getTime()) last = at;
+  }
+  return last;
+}
+
+export type PlanChangeCheck =
+  | { allowed: true; effectiveFrom: Date }
+  | { allowed: false; reason: 'too_soon'; allowedAt: Date }
+  | { allowed: false; reason: 'same_plan' };
+
+/**
+ * Whether the partner may choose `plan` now, and from when it applies.
+ * - A change is allowed once per `planChangeEveryDays` (7) days counted from the last choice (`chosenAt`);
+ *   with no history (the default plan, no row) the first change is allowed at once.
+ * - It applies from the next 00:00 UTC after `now`, never earlier, so no event's plan depends on when it arrives.
+ * - Choosing the plan that would be in force tomorrow anyway is refused as `same_plan`.
+ */
+export function checkPlanChange(
+  rows: readonly PlanRow[],
+  plan: Plan,
+  now: Instant,
+  product: ProductConfig = DEFAULT_PRODUCT,
+): PlanChangeCheck {
+  const effectiveFrom = nextUtcMidnight(now);
+  const last = lastPlanChoiceAt(rows);
+  if (last !== null) {
+    const allowedAt = addDaysToInstant(last, product.planChangeEveryDays);
+    if (toDate(now).getTime() < allowedAt.getTime()) return { allowed: false, reason: 'too_soon', allowedAt };
+  }
+  if (planAt(rows, effectiveFrom, product) === plan) return { allowed: false, reason: 'same_plan' };
+  return { allowed: true, effectiveFrom };
+}
