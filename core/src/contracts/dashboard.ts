@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PROJECTS } from '../projects.ts';
+import { projectSchema } from './common.ts';
 import { count, dayString, micro, refineRange } from './statistics.ts';
 
 /** The read calls of the dashboard (SPEC.md §1, §7). Every figure spans both projects unless it says so. */
@@ -49,29 +50,42 @@ export const infoBlocksAnswer = z.object({
 });
 export type InfoBlocksAnswer = z.infer<typeof infoBlocksAnswer>;
 
-export const storagePeriodAnswer = z.object({
+/** Storage terms per activated project (unlimited status is per project). */
+export const storagePeriodRow = z.object({
+  app: projectSchema,
   /** Days files without downloads are kept; null when unlimited. */
   normal_term: z.number().int().nullable(),
   /** Days files with a sale are kept; null when unlimited. */
   premium_term: z.number().int().nullable(),
   unlimited: z.boolean(),
-  /** Until when the unlimited status runs, when it is a trial or granted up to a date. */
-  unlimited_until: z.string().nullable(),
+  /** The last day of the running unlimited period (inclusive), when there is one. */
+  unlimited_until: dayString.nullable(),
+});
+export const storagePeriodAnswer = z.object({
+  /** When the terms are next reviewed: 00:00 UTC on the 1st of next month. */
   next_update: z.string(),
+  data: z.array(storagePeriodRow),
 });
 export type StoragePeriodAnswer = z.infer<typeof storagePeriodAnswer>;
 
 export const unlimitedHistoryRow = z.object({
-  start: z.string(),
-  end: z.string().nullable(),
-  /** Length in days (null while open-ended). */
-  period_days: z.number().int().nullable(),
-  kind: z.string(),
+  app: projectSchema,
+  /** First day of the period. */
+  start: dayString,
+  /** Last day of the period (inclusive). */
+  end: dayString,
+  /** Length in days. */
+  period_days: z.number().int(),
+  months: z.number().int(),
+  kind: z.enum(['auto', 'trial']),
 });
+/** Every unlimited-status period of the partner, newest first. */
 export const unlimitedHistoryAnswer = z.object({ data: z.array(unlimitedHistoryRow) });
 export type UnlimitedHistoryAnswer = z.infer<typeof unlimitedHistoryAnswer>;
 
 export const unusedFilesRow = z.object({
+  app: projectSchema,
+  /** Files with no download (or, never downloaded, no upload) for at least this many days. */
   days: z.number().int(),
   count,
   size_gb: z.number().min(0),

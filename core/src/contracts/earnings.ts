@@ -80,6 +80,8 @@ export const goldStatusAnswer = z.object({
   next: goldLevel.nullable(),
   /** Efficiency of the last calendar month (what the month close looks at), micro-USD. */
   efficiency: micro,
+  /** Efficiency of the current month so far (what the next-level hint looks at), micro-USD. */
+  efficiency_month: micro,
   /** Efficiency over the last 30 days, micro-USD. */
   efficiency_30d: micro,
   coins: z.number().int().min(0),

@@ -1,4 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import { statisticsRoutes } from './statistics/routes.ts';
+import { earningsRoutes } from './earnings/routes.ts';
+import { dashboardRoutes } from './dashboard/routes.ts';
 
 /**
  * Every feature module is registered here, and only here: features do not import each other.
@@ -8,6 +11,9 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(
     async (api) => {
       // feature modules: one line each
+      await api.register(statisticsRoutes);
+      await api.register(earningsRoutes);
+      await api.register(dashboardRoutes);
     },
     { prefix: '/api' },
   );

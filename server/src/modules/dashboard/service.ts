@@ -1,0 +1,246 @@
+import { sql } from 'drizzle-orm';
+import {
+  DEFAULT_PRODUCT,
+  PROJECTS,
+  addDays,
+  bytesToGb,
+  computeBalance,
+  dayNumber,
+  dayOf,
+  resolveRange,
+  storageMonthlyCost,
+  storagePeriod as storageTerms,
+  type DayRange,
+  type EarningsByDayAnswer,
+  type EarningsByMonthAnswer,
+  type InfoBlocksAnswer,
+  type ProjectId,
+  type StoragePeriodAnswer,
+  type UnlimitedHistoryAnswer,
+  type UnusedFilesAnswer,
+} from '@pc/core';
+import type { Database } from '../../db/client.ts';
+
+/**
+ * The dashboard's reads, across both projects. Earnings per day = the rollup's live earnings (files, copies,
+ * video, sites) plus the ledger's gold bonus, referral commissions and additional income (which only the closes
+ * and operators write). Balance = the ledger's earnings + the live earnings of partner-days not yet closed −
+ * payouts not rejected/deleted; the pending (hold) part is sale earnings inside their refund window.
+ */
+
+type Row = Record<string, unknown>;
+const num = (v: unknown) => (v == null ? 0 : Number(v));
+const str = (v: unknown) => (v == null ? '' : String(v));
+const gb = (bytes: number) => Math.round(bytesToGb(bytes) * 1000) / 1000;
+const day = (v: unknown) => (v instanceof Date ? dayOf(v) : str(v).slice(0, 10));
+
+function earningsByProjectDay(userId: number, range: DayRange) {
+  return sql`
+    select project, day, earned_micro as amount
+    from ingest_daily
+    where user_id = ${userId} and day between ${range.from}::date and ${range.to}::date
+    union all
+    select project, day, amount_micro
+    from ledger_entries
+    where user_id = ${userId} and project is not null and source in ('gold_bonus', 'referrals', 'additional')
+      and day between ${range.from}::date and ${range.to}::date`;
+}
+
+const byProject = (rows: Row[], key: string) => {
+  const out = new Map<string, Record<ProjectId, number>>();
+  for (const r of rows) {
+    const k = str(r[key]);
+    const entry = out.get(k) ?? (Object.fromEntries(PROJECTS.map((p) => [p, 0])) as Record<ProjectId, number>);
+    entry[str(r.project) as ProjectId] += num(r.amount);
+    out.set(k, entry);
+  }
+  return out;
+};
+const totalOf = (p: Record<ProjectId, number>) => PROJECTS.reduce((t, k) => t + p[k], 0);
+const zero = () => Object.fromEntries(PROJECTS.map((p) => [p, 0])) as Record<ProjectId, number>;
+
+/** The last 12 months (this one included), oldest first, with stored size and storage cost. */
+export async function earningsByMonth(database: Database, userId: number, now: Date): Promise<EarningsByMonthAnswer> {
+  const today = dayOf(now);
+  const first = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 11, 1));
+  const range = { from: dayOf(first), to: today };
+  const [earned, storage] = await Promise.all([
+    database.query<Row>(sql`
+      with d as (${earningsByProjectDay(userId, range)})
+      select project, to_char(date_trunc('month', day), 'YYYY-MM-DD') as month, sum(amount)::bigint as amount
+      from d group by 1, 2`),
+    database.query<Row>(sql`
+      with m as (
+        select project, to_char(date_trunc('month', day), 'YYYY-MM-DD') as month, sum(cost_micro)::bigint as cost,
+               (array_agg(bytes order by day desc))[1] as bytes
+        from storage_days
+        where user_id = ${userId} and day between ${range.from}::date and ${range.to}::date
+        group by 1, 2
+      )
+      select month, sum(cost)::bigint as cost, sum(bytes)::bigint as bytes from m group by month`),
+  ]);
+  const amounts = byProject(earned, 'month');
+  const stored = new Map(storage.map((r) => [str(r.month), r]));
+  const data = [];
+  for (let i = 0; i < 12; i++) {
+    const month = dayOf(new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + i, 1)));
+    const p = amounts.get(month) ?? zero();
+    const s = stored.get(month);
+    data.push({ month, total: totalOf(p), by_project: p, files_size_gb: gb(num(s?.bytes)), storage_cost: num(s?.cost) });
+  }
+  return { data };
+}
+
+export async function earningsByDay(
+  database: Database,
+  userId: number,
+  q: { date_from?: string | undefined; date_to?: string | undefined },
+  now: Date,
+): Promise<EarningsByDayAnswer> {
+  const range = resolveRange(q, now);
+  const rows = await database.query<Row>(sql`
+    with d as (${earningsByProjectDay(userId, range)})
+    select project, to_char(day, 'YYYY-MM-DD') as date, sum(amount)::bigint as amount from d group by 1, 2`);
+  const amounts = byProject(rows, 'date');
+  const data = [];
+  const days = dayNumber(range.to) - dayNumber(range.from) + 1;
+  for (let i = 0; i < days; i++) {
+    const date = addDays(range.from, i);
+    const p = amounts.get(date) ?? zero();
+    data.push({ date, total: totalOf(p), by_project: p });
+  }
+  return { range, data };
+}
+
+/** Balance and its pending (on hold) part, micro-USD. */
+async function balanceOf(database: Database, userId: number, now: Date) {
+  const rows = await database.query<Row>(sql`
+    with live as (
+      select d.earned_micro,
+             d.sale_earned_micro + d.copy_sale_earned_micro + d.video_sale_earned_micro + d.site_earned_micro as sales_micro
+      from ingest_daily d
+      where d.user_id = ${userId}
+        and not exists (select 1 from closed_partner_days c where c.user_id = d.user_id and c.project = d.project and c.day = d.day)
+    )
+    select
+      (select coalesce(sum(amount_micro), 0) from ledger_entries where user_id = ${userId} and source <> 'payout')::bigint as ledger,
+      (select coalesce(sum(amount_micro), 0) from ledger_entries
+        where user_id = ${userId} and source <> 'payout' and bucket = 'sales' and available_at > ${now.toISOString()}::timestamptz)::bigint as ledger_hold,
+      (select coalesce(sum(earned_micro), 0) from live)::bigint as live,
+      (select coalesce(sum(sales_micro), 0) from live)::bigint as live_hold,
+      (select coalesce(sum(amount_micro), 0) from payout_requests where user_id = ${userId} and status = 'accepted')::bigint as accepted,
+      (select coalesce(sum(amount_micro), 0) from payout_requests
+        where user_id = ${userId} and status in ('created', 'review', 'process'))::bigint as in_progress`);
+  const r = rows[0] ?? {};
+  const b = computeBalance({
+    earnings: num(r.ledger) + num(r.live),
+    payoutsAccepted: num(r.accepted),
+    payoutsInProgress: num(r.in_progress),
+    hold: Math.max(0, num(r.ledger_hold) + num(r.live_hold)),
+  });
+  return { balance: b.balance, pending: b.hold };
+}
+
+export async function infoBlocks(
+  database: Database,
+  userId: number,
+  period: InfoBlocksAnswer['period'],
+  now: Date,
+): Promise<InfoBlocksAnswer> {
+  const range = resolveRange({ period }, now);
+  const [figures, balance] = await Promise.all([
+    database.query<Row>(sql`
+      with d as (${earningsByProjectDay(userId, range)})
+      select (select coalesce(sum(amount), 0) from d)::bigint as earnings,
+             coalesce(sum(downloads), 0)::bigint as downloads, coalesce(sum(sales + video_sales), 0)::bigint as purchases
+      from ingest_daily
+      where user_id = ${userId} and day between ${range.from}::date and ${range.to}::date`),
+    balanceOf(database, userId, now),
+  ]);
+  const f = figures[0] ?? {};
+  return { period, range, earnings: num(f.earnings), downloads: num(f.downloads), purchases: num(f.purchases), ...balance };
+}
+
+async function activeProjects(database: Database, userId: number): Promise<ProjectId[]> {
+  const rows = await database.query<Row>(sql`select project from partner_programs where user_id = ${userId} order by project`);
+  return rows.map((r) => str(r.project) as ProjectId);
+}
+
+export async function storagePeriod(database: Database, userId: number, now: Date): Promise<StoragePeriodAnswer> {
+  const today = dayOf(now);
+  const [projects, running] = await Promise.all([
+    activeProjects(database, userId),
+    database.query<Row>(sql`
+      select project, max(ends_on) as ends_on from unlimited_periods
+      where user_id = ${userId} and starts_on <= ${today}::date and ends_on > ${today}::date
+      group by project`),
+  ]);
+  const until = new Map(running.map((r) => [str(r.project), addDays(day(r.ends_on), -1)]));
+  const next = storageTerms({ unlimited: false, now }).nextUpdate;
+  return {
+    next_update: next.toISOString(),
+    data: projects.map((app) => {
+      const unlimited = until.has(app);
+      const terms = storageTerms({ unlimited, now });
+      return {
+        app,
+        normal_term: terms.normalTermDays,
+        premium_term: terms.premiumTermDays,
+        unlimited,
+        unlimited_until: until.get(app) ?? null,
+      };
+    }),
+  };
+}
+
+export async function unlimitedHistory(database: Database, userId: number): Promise<UnlimitedHistoryAnswer> {
+  const rows = await database.query<Row>(sql`
+    select project, kind, starts_on, ends_on, months from unlimited_periods
+    where user_id = ${userId} order by starts_on desc, id desc limit 500`);
+  return {
+    data: rows.map((r) => {
+      const start = day(r.starts_on);
+      const endExclusive = day(r.ends_on);
+      return {
+        app: str(r.project) as ProjectId,
+        start,
+        end: addDays(endExclusive, -1),
+        period_days: dayNumber(endExclusive) - dayNumber(start),
+        months: num(r.months),
+        kind: str(r.kind) as 'auto' | 'trial',
+      };
+    }),
+  };
+}
+
+/**
+ * Files (not copies) without a download for 30, 60, 90, 180 and 365 days (never downloaded: since upload),
+ * cumulative, per activated project.
+ */
+export async function unusedFiles(database: Database, userId: number, now: Date): Promise<UnusedFilesAnswer> {
+  const periods = DEFAULT_PRODUCT.unusedFilePeriodsDays;
+  const projects = await activeProjects(database, userId);
+  if (projects.length === 0) return { data: [] };
+  const rows = await database.query<Row>(sql`
+    with f as (
+      select f.project, f.size_bytes,
+             floor(extract(epoch from (${now.toISOString()}::timestamptz - coalesce((t.last_download_day + 1)::timestamp at time zone 'UTC', f.uploaded_at))) / 86400) as idle_days
+      from ingest_files f
+      left join stats_file_totals t on t.user_id = f.user_id and t.project = f.project and t.file_id = f.file_id
+      where f.user_id = ${userId} and f.kind = 'file' and f.known and f.deleted_at is null
+    ),
+    p as (select unnest(${`{${periods.join(',')}}`}::int[]) as days)
+    select f.project, p.days, count(*)::bigint as count, coalesce(sum(f.size_bytes), 0)::bigint as bytes
+    from f join p on f.idle_days >= p.days
+    group by 1, 2`);
+  const found = new Map(rows.map((r) => [`${str(r.project)}:${num(r.days)}`, r]));
+  return {
+    data: projects.flatMap((app) =>
+      periods.map((days) => {
+        const r = found.get(`${app}:${days}`);
+        const bytes = num(r?.bytes);
+        return { app, days, count: num(r?.count), size_gb: gb(bytes), storage_cost: storageMonthlyCost(bytes) };
+      }),
+    ),
+  };
+}

@@ -1,0 +1,195 @@
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  DEFAULT_PRODUCT,
+  addDays,
+  bytesToGb,
+  dayOf,
+  goldLevelRow,
+  goldMaxLevel,
+  goldNextLevelHint,
+  resolveRange,
+  type DayRange,
+  type EarningsStatAnswer,
+  type EarningsStatQuery,
+  type EarningsTodayAnswer,
+  type GoldStatusAnswer,
+  type ProjectId,
+} from '@pc/core';
+import type { Database } from '../../db/client.ts';
+
+/**
+ * The earnings page's reads. Files and sites earnings come from the rollup `ingest_daily` (live, the same figures
+ * the day close books); gold bonus, referral commissions and additional income exist only as ledger entries the
+ * closes and operators write; storage cost and coins come from the close's storage_days and gold_days.
+ */
+
+type Row = Record<string, unknown>;
+const num = (v: unknown) => (v == null ? 0 : Number(v));
+const str = (v: unknown) => (v == null ? '' : String(v));
+type Unit = 'day' | 'week' | 'month';
+const UNIT: Record<EarningsStatQuery['grouping'], Unit> = { days: 'day', weeks: 'week', months: 'month' };
+
+/** Per-day earnings by column (files, sites, referrals, additional) and storage cost of one partner's project. */
+export function earningDays(userId: number, project: ProjectId, range: DayRange): SQL {
+  return sql`
+    select day, earned_micro - site_earned_micro as files, site_earned_micro as sites, 0::bigint as referrals,
+           0::bigint as additional, 0::bigint as storage
+    from ingest_daily
+    where user_id = ${userId} and project = ${project} and day between ${range.from}::date and ${range.to}::date
+    union all
+    select day,
+           case when source = 'gold_bonus' then amount_micro else 0 end,
+           0,
+           case when source = 'referrals' then amount_micro else 0 end,
+           case when source = 'additional' then amount_micro else 0 end,
+           0
+    from ledger_entries
+    where user_id = ${userId} and project = ${project} and source in ('gold_bonus', 'referrals', 'additional')
+      and day between ${range.from}::date and ${range.to}::date
+    union all
+    select day, 0, 0, 0, 0, cost_micro
+    from storage_days
+    where user_id = ${userId} and project = ${project} and day between ${range.from}::date and ${range.to}::date`;
+}
+
+const figuresOf = (r: Row) => {
+  const files = num(r.files);
+  const sites = num(r.sites);
+  const referrals = num(r.referrals);
+  const additional = num(r.additional);
+  const total = files + sites + referrals + additional;
+  return { files, sites, referrals, additional, total, efficiency: total - num(r.storage) };
+};
+
+export async function earningsStat(
+  database: Database,
+  userId: number,
+  q: EarningsStatQuery,
+  now: Date,
+): Promise<EarningsStatAnswer> {
+  const range = resolveRange(q, now);
+  const unit = UNIT[q.grouping];
+  const bucket = (column: string) => sql`to_char(date_trunc(${unit}, ${sql.raw(column)}), 'YYYY-MM-DD')`;
+  const [rows, coins, months] = await Promise.all([
+    database.query<Row>(sql`
+      with d as (${earningDays(userId, q.app, range)})
+      select ${bucket('day')} as date, sum(files)::bigint as files, sum(sites)::bigint as sites,
+             sum(referrals)::bigint as referrals, sum(additional)::bigint as additional, sum(storage)::bigint as storage
+      from d group by 1`),
+    database.query<Row>(sql`
+      select distinct on (1) ${bucket('day')} as date, coins
+      from gold_days
+      where user_id = ${userId} and project = ${q.app} and day between ${range.from}::date and ${range.to}::date
+      order by 1, day desc`),
+    database.query<Row>(sql`
+      with d as (${earningDays(userId, q.app, range)}),
+      m as (
+        select to_char(date_trunc('month', day), 'YYYY-MM-DD') as month, sum(files)::bigint as files,
+               sum(sites)::bigint as sites, sum(referrals)::bigint as referrals, sum(additional)::bigint as additional,
+               sum(storage)::bigint as storage
+        from d group by 1
+      ),
+      b as (
+        select distinct on (1) to_char(date_trunc('month', day), 'YYYY-MM-DD') as month, bytes
+        from storage_days
+        where user_id = ${userId} and project = ${q.app} and day between ${range.from}::date and ${range.to}::date
+        order by 1, day desc
+      )
+      select m.*, coalesce(b.bytes, 0) as bytes from m left join b using (month) order by month`),
+  ]);
+  const coinsBy = new Map(coins.map((r) => [str(r.date), num(r.coins)]));
+  const data = rows
+    .map((r) => ({ date: str(r.date), ...figuresOf(r), coins: coinsBy.get(str(r.date)) ?? null }))
+    .sort((a, b) => (q.sort_dir === 'asc' ? a.date.localeCompare(b.date) : b.date.localeCompare(a.date)));
+  const totals = data.reduce(
+    (t, r) => ({
+      files: t.files + r.files,
+      sites: t.sites + r.sites,
+      referrals: t.referrals + r.referrals,
+      additional: t.additional + r.additional,
+      total: t.total + r.total,
+      efficiency: t.efficiency + r.efficiency,
+    }),
+    { files: 0, sites: 0, referrals: 0, additional: 0, total: 0, efficiency: 0 },
+  );
+  return {
+    range,
+    data,
+    totals,
+    months: months.map((r) => ({
+      month: str(r.month),
+      received: figuresOf(r).total,
+      files_size_gb: Math.round(bytesToGb(num(r.bytes)) * 1000) / 1000,
+      storage_cost: num(r.storage),
+    })),
+  };
+}
+
+export async function earningsToday(database: Database, userId: number, project: ProjectId, now: Date): Promise<EarningsTodayAnswer> {
+  const today = dayOf(now);
+  const rows = await database.query<Row>(sql`
+    with d as (${earningDays(userId, project, { from: today, to: today })})
+    select sum(files)::bigint as files, sum(sites)::bigint as sites, sum(referrals)::bigint as referrals,
+           sum(additional)::bigint as additional, sum(storage)::bigint as storage
+    from d`);
+  return { date: today, ...figuresOf(rows[0] ?? {}) };
+}
+
+async function efficiencyOver(database: Database, userId: number, project: ProjectId, range: DayRange): Promise<number> {
+  const rows = await database.query<Row>(sql`
+    with d as (${earningDays(userId, project, range)})
+    select sum(files)::bigint as files, sum(sites)::bigint as sites, sum(referrals)::bigint as referrals,
+           sum(additional)::bigint as additional, sum(storage)::bigint as storage
+    from d`);
+  return figuresOf(rows[0] ?? {}).efficiency;
+}
+
+const levelOf = (level: number) => {
+  const row = goldLevelRow(level);
+  return {
+    level: row.level,
+    name: row.id,
+    percent: row.bonusBp / 100,
+    coins: row.coinsToReach,
+    efficiency: row.efficiencyToReachMicro,
+  };
+};
+
+export async function goldStatus(database: Database, userId: number, project: ProjectId, now: Date): Promise<GoldStatusAnswer> {
+  const today = dayOf(now);
+  const monthStart = `${today.slice(0, 8)}01`;
+  const lastMonthEnd = addDays(monthStart, -1);
+  const lastMonthStart = `${lastMonthEnd.slice(0, 8)}01`;
+  const [state, closedMonth, lastDay] = await Promise.all([
+    database.query<Row>(sql`select level, coins from gold_state where user_id = ${userId} and project = ${project}`),
+    database.query<Row>(sql`
+      select efficiency_micro from gold_months where user_id = ${userId} and project = ${project} and month = ${lastMonthStart}::date`),
+    database.query<Row>(sql`
+      select efficiency_30d_micro from gold_days where user_id = ${userId} and project = ${project}
+      order by day desc limit 1`),
+  ]);
+  const level = Math.min(num(state[0]?.level), goldMaxLevel());
+  const coins = num(state[0]?.coins);
+  const [lastMonthEfficiency, monthEfficiency, efficiency30] = await Promise.all([
+    closedMonth[0] ? num(closedMonth[0].efficiency_micro) : efficiencyOver(database, userId, project, { from: lastMonthStart, to: lastMonthEnd }),
+    efficiencyOver(database, userId, project, { from: monthStart, to: today }),
+    lastDay[0]
+      ? num(lastDay[0].efficiency_30d_micro)
+      : efficiencyOver(database, userId, project, { from: addDays(today, -(DEFAULT_PRODUCT.coinEfficiencyDays - 1)), to: today }),
+  ]);
+  const hint = goldNextLevelHint({ level, coins, monthEfficiencyMicro: monthEfficiency, now });
+  const nextMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
+  return {
+    current: levelOf(level),
+    next: level < goldMaxLevel() ? levelOf(level + 1) : null,
+    efficiency: lastMonthEfficiency,
+    efficiency_month: monthEfficiency,
+    efficiency_30d: efficiency30,
+    coins,
+    hint: {
+      kind: hint.kind,
+      value: hint.kind === 'add_coins' ? hint.coins : hint.kind === 'raise_efficiency' ? hint.byMicro : null,
+    },
+    next_review: nextMonth.toISOString(),
+  };
+}
