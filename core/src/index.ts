@@ -19,3 +19,5 @@ export * from './rules/storage.ts';
 export * from './rules/file-hints.ts';
 export * from './rules/security.ts';
 export * from './rules/balance.ts';
+export * from './rules/checksums.ts';
+export * from './rules/payouts.ts';

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { ingestRoutes } from '../ingest/routes.ts';
 import { statisticsRoutes } from './statistics/routes.ts';
 import { earningsRoutes } from './earnings/routes.ts';
 import { dashboardRoutes } from './dashboard/routes.ts';
@@ -17,4 +18,6 @@ export async function registerModules(app: FastifyInstance) {
     },
     { prefix: '/api' },
   );
+  // The file hosts' event feed, authenticated by its own bearer tokens.
+  await app.register(ingestRoutes);
 }
