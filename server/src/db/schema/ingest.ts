@@ -68,6 +68,7 @@ export const ingestSales = pgTable(
     userId: big('user_id').notNull(),
     known: boolean('known').notNull().default(false),
     at: ts('at'),
+    saleEventId: text('sale_event_id'),
     amountMicro: big('amount_micro'),
     revenueType: text('revenue_type'),
     fileId: text('file_id'),

@@ -1,0 +1,205 @@
+import { sql } from 'drizzle-orm';
+import { COUNTRY_GROUPS, DEFAULT_PRODUCT, PLANS } from '@pc/core';
+import type { Database } from '../db/client.ts';
+
+/**
+ * Recounts every rollup from the raw events alone, in SQL, independently of the incremental code in process.ts,
+ * and lists both as (table, key, column, value) rows without zeros. Tests compare the two; so can an operator.
+ */
+export interface Figure {
+  tbl: string;
+  k: string;
+  col: string;
+  v: number;
+}
+
+const lit = (s: string) => `'${s.replace(/'/g, "''")}'`;
+
+function valuesTables(): string {
+  const countries = Object.entries(DEFAULT_PRODUCT.countryGroups)
+    .flatMap(([group, list]) => list.split(/\s+/).filter(Boolean).map((code) => `(${lit(code)}, ${lit(group)})`))
+    .join(', ');
+  const rates = PLANS.flatMap((plan) => COUNTRY_GROUPS.map((g) => `(${lit(plan)}, ${lit(g)}, ${DEFAULT_PRODUCT.downloadRates[plan][g]})`)).join(', ');
+  const shares = PLANS.flatMap((plan) =>
+    Object.entries(DEFAULT_PRODUCT.saleShares[plan]).map(([kind, bp]) => `(${lit(plan)}, ${lit(kind)}, ${bp})`),
+  ).join(', ');
+  return `
+  countries(code, grp) as (values ${countries}),
+  rates(plan, grp, micro) as (values ${rates}),
+  shares(plan, kind, bp) as (values ${shares}),`;
+}
+
+const half = (expr: string, bp: string) => `((${expr}) * (${bp}) * 2 + 10000) / 20000`;
+
+function planAt(user: string, project: string, at: string) {
+  return `coalesce((select pp.plan from partner_plans pp where pp.user_id = ${user} and pp.project = ${project}
+    and pp.effective_from <= ${at} order by pp.effective_from desc limit 1), ${lit(DEFAULT_PRODUCT.defaultPlan)})`;
+}
+
+export function recountSql(): string {
+  const min = DEFAULT_PRODUCT.countedDownloadMinBytes;
+  return `
+with ${valuesTables()}
+  ev as (
+    select project, event_id, type, at, user_id, payload as p, to_char(at at time zone 'UTC', 'YYYY-MM-DD') as day
+    from ingest_events),
+  files as (
+    select distinct on (project, p->>'file_id') project, p->>'file_id' as file_id, (p->>'size_bytes')::bigint as size,
+      coalesce((p->>'is_video')::boolean, false) as is_video, type = 'file_copied' as is_copy, user_id, day
+    from ev where type in ('file_uploaded', 'file_copied')
+    order by project, p->>'file_id', at, event_id collate "C"),
+  dl as (
+    select ev.*, p->>'file_id' as file_id, p->>'downloader_id' as downloader,
+      coalesce((select grp from countries c where c.code = p->>'country'), 'G') as grp,
+      coalesce(lower(regexp_replace(substring(p->>'referrer' from '^[A-Za-z][A-Za-z0-9+.-]*://([^/:?#]+)'), '^www\\.', '', 'i')), '') as domain,
+      row_number() over (partition by project, p->>'file_id', p->>'downloader_id', day order by at, event_id collate "C") as rn
+    from ev where type = 'download'),
+  dl2 as (
+    select dl.*, case when domain = '' then '' else domain || coalesce(substring(p->>'referrer' from '^[A-Za-z][A-Za-z0-9+.-]*://[^/?#]*(/[^?#]*)'), '/') end as url
+    from dl),
+  firsts as (
+    select d.*, f.file_id is not null and f.size > ${min} as counted, coalesce(f.is_copy, false) as is_copy,
+      case when f.file_id is not null and f.size > ${min}
+        then (select micro from rates r where r.plan = ${planAt('d.user_id', 'd.project', 'd.at')} and r.grp = d.grp) else 0 end as earned
+    from dl2 d left join files f on f.project = d.project and f.file_id = d.file_id
+    where d.rn = 1),
+  sale_ev as (
+    select distinct on (project, p->>'sale_id') project, p->>'sale_id' as sale_id, user_id, at, day, (p->>'amount_micro')::bigint as amount,
+      p->>'revenue_type' as revenue_type, p->>'file_id' as file_id, lower(p->>'site_domain') as site_domain,
+      coalesce((select grp from countries c where c.code = p->>'country'), 'G') as grp
+    from ev where type = 'sale' order by project, p->>'sale_id', at, event_id collate "C"),
+  status_ev as (
+    select distinct on (project, p->>'sale_id') project, p->>'sale_id' as sale_id, coalesce(p->>'status', 'ok') as status
+    from ev where type in ('sale', 'sale_status') order by project, p->>'sale_id', at desc, event_id collate "C" desc),
+  fraud_ev as (
+    select distinct on (project, p->>'sale_id') project, p->>'sale_id' as sale_id, (p->>'fraud')::boolean as fraud
+    from ev where type = 'sale_status' and p ? 'fraud' order by project, p->>'sale_id', at desc, event_id collate "C" desc),
+  sales0 as (
+    select s.*, st.status in ('ok', 'hold') as counts, st.status = 'refund' as refunded, coalesce(fr.fraud, false) as fraud,
+      coalesce(f.is_video, false) as is_video, s.revenue_type = 'file_copy' or coalesce(f.is_copy, false) as is_copy,
+      case when s.revenue_type = 'site_referral' then
+        (select min(ps.user_id) from partner_sites ps where ps.project = s.project and lower(ps.domain) = s.site_domain and ps.status = 'active')
+      end as site_user_id,
+      ${planAt('s.user_id', 's.project', 's.at')} as plan
+    from sale_ev s join status_ev st using (project, sale_id) left join fraud_ev fr using (project, sale_id)
+      left join files f on f.project = s.project and f.file_id = s.file_id),
+  sales as (
+    select s.*,
+      case when counts then ${half('s.amount', `(select bp from shares sh where sh.plan = s.plan and sh.kind =
+        case when s.revenue_type = 'rebill' then (case when s.is_video then 'video_rebill' else 'rebill' end)
+             else (case when s.is_video then 'video_sale' else 'sale' end) end)`)} else 0 end as share,
+      case when counts and site_user_id is not null then ${half('s.amount', String(DEFAULT_PRODUCT.siteReferralBonusBp))} else 0 end as site,
+      case when is_copy then 'copy_sale_earned_micro' when is_video then 'video_sale_earned_micro' else 'sale_earned_micro' end as bucket
+    from sales0 s),
+  vv as (select ev.*, p->>'file_id' as file_id, p->>'player_type' as player, p->>'viewer_id' as viewer, (p->>'seconds')::bigint as seconds
+    from ev where type = 'video_view'),
+  vv2 as (select vv.*, x.dim from vv cross join lateral (values (vv.player), ('all')) x(dim)),
+  hits as (
+    select ev.*, coalesce(lower(regexp_replace(substring(p->>'referrer' from '^[A-Za-z][A-Za-z0-9+.-]*://([^/:?#]+)'), '^www\\.', '', 'i')), '') as domain
+    from ev where type = 'page_hit'),
+  hits2 as (
+    select hits.*, case when domain = '' then '' else domain || coalesce(substring(p->>'referrer' from '^[A-Za-z][A-Za-z0-9+.-]*://[^/?#]*(/[^?#]*)'), '/') end as url
+    from hits),
+  contrib(tbl, k, col, v) as (
+    select 'daily', jsonb_build_array(user_id, project, day), 'hits', 1::bigint from hits2
+    union all select 'source', jsonb_build_array(user_id, project, day, domain, url), 'hits', 1 from hits2
+    union all select 'daily', jsonb_build_array(user_id, project, day), 'downloads', 1 from dl2
+    union all select 'daily', jsonb_build_array(user_id, project, day), 'downloads_completed', 1 from dl2 where (p->>'completed')::boolean
+    union all select 'country', jsonb_build_array(user_id, project, day, grp), 'downloads', 1 from dl2
+    union all select 'file', jsonb_build_array(user_id, project, day, file_id), 'downloads', 1 from dl2
+    union all select 'source', jsonb_build_array(user_id, project, day, domain, url), 'downloads', 1 from dl2
+    union all select 'daily', jsonb_build_array(user_id, project, day), 'unique_downloads', 1 from firsts
+    union all select 'source', jsonb_build_array(user_id, project, day, domain, url), 'unique_downloads', 1 from firsts
+    union all select 'daily', jsonb_build_array(user_id, project, day), 'counted_downloads', 1 from firsts where counted
+    union all select 'country', jsonb_build_array(user_id, project, day, grp), 'counted_downloads', 1 from firsts where counted
+    union all select 'file', jsonb_build_array(user_id, project, day, file_id), 'counted_downloads', 1 from firsts where counted
+    union all select 'daily', jsonb_build_array(user_id, project, day), case when is_copy then 'copy_download_earned_micro' else 'download_earned_micro' end, earned from firsts
+    union all select 'daily', jsonb_build_array(user_id, project, day), 'earned_micro', earned from firsts
+    union all select 'country', jsonb_build_array(user_id, project, day, grp), 'download_earned_micro', earned from firsts
+    union all select 'file', jsonb_build_array(user_id, project, day, file_id), 'earned_micro', earned from firsts
+    union all select 'daily', jsonb_build_array(user_id, project, day), 'sales', 1 from sales where counts
+    union all select 'daily', jsonb_build_array(user_id, project, day), 'sales_amount_micro', amount from sales where counts
+    union all select 'daily', jsonb_build_array(user_id, project, day), bucket, share from sales
+    union all select 'daily', jsonb_build_array(user_id, project, day), 'earned_micro', share from sales
+    union all select 'daily', jsonb_build_array(user_id, project, day), 'video_sales', 1 from sales where counts and bucket = 'video_sale_earned_micro'
+    union all select 'daily', jsonb_build_array(user_id, project, day), 'coin_sales', 1 from sales where counts and not fraud
+    union all select 'daily', jsonb_build_array(user_id, project, day), 'refunds', 1 from sales where refunded
+    union all select 'country', jsonb_build_array(user_id, project, day, grp), 'sales', 1 from sales where counts
+    union all select 'country', jsonb_build_array(user_id, project, day, grp), 'sale_earned_micro', share from sales
+    union all select 'source', jsonb_build_array(user_id, project, day, coalesce(site_domain, ''), ''), 'purchases', 1 from sales where counts
+    union all select 'file', jsonb_build_array(user_id, project, day, file_id), 'sales', 1 from sales where counts and file_id is not null
+    union all select 'file', jsonb_build_array(user_id, project, day, file_id), 'earned_micro', share from sales where file_id is not null
+    union all select 'daily', jsonb_build_array(site_user_id, project, day), 'site_sales', 1 from sales where site > 0
+    union all select 'daily', jsonb_build_array(site_user_id, project, day), 'site_earned_micro', site from sales where site > 0
+    union all select 'daily', jsonb_build_array(site_user_id, project, day), 'earned_micro', site from sales where site > 0
+    union all select 'daily', jsonb_build_array(user_id, project, day), case when is_copy then 'copies' else 'files_uploaded' end, 1 from files
+    union all select 'daily', jsonb_build_array(user_id, project, day), 'video_views', 1 from vv
+    union all select 'file', jsonb_build_array(user_id, project, day, file_id), 'video_views', 1 from vv
+    union all select 'video', jsonb_build_array(user_id, project, day, dim), 'views', 1 from vv2
+    union all select 'video', jsonb_build_array(user_id, project, day, dim), 'seconds', seconds from vv2
+    union all select 'video', jsonb_build_array(user_id, project, day, dim), 'unique_viewers', count(distinct viewer) from vv2 group by user_id, project, day, dim
+    union all select 'video', jsonb_build_array(user_id, project, day, dim), 'video_files', count(distinct file_id) from vv2 group by user_id, project, day, dim
+  )
+select tbl, k::text as k, col, sum(v)::bigint as v from contrib group by tbl, k, col having sum(v) <> 0`;
+}
+
+const UNPIVOT: Record<string, { table: string; key: string; cols: string[] }> = {
+  daily: {
+    table: 'ingest_daily',
+    key: 'user_id, project, day::text',
+    cols: [
+      'hits',
+      'downloads',
+      'downloads_completed',
+      'unique_downloads',
+      'counted_downloads',
+      'download_earned_micro',
+      'copy_download_earned_micro',
+      'sales',
+      'sales_amount_micro',
+      'sale_earned_micro',
+      'copy_sale_earned_micro',
+      'video_sales',
+      'video_sale_earned_micro',
+      'coin_sales',
+      'refunds',
+      'site_sales',
+      'site_earned_micro',
+      'earned_micro',
+      'copies',
+      'files_uploaded',
+      'video_views',
+    ],
+  },
+  country: {
+    table: 'ingest_daily_country',
+    key: 'user_id, project, day::text, country_group',
+    cols: ['downloads', 'counted_downloads', 'download_earned_micro', 'sales', 'sale_earned_micro'],
+  },
+  file: { table: 'ingest_daily_file', key: 'user_id, project, day::text, file_id', cols: ['downloads', 'counted_downloads', 'video_views', 'sales', 'earned_micro'] },
+  source: { table: 'ingest_daily_source', key: 'user_id, project, day::text, domain, url', cols: ['hits', 'downloads', 'unique_downloads', 'purchases'] },
+  video: { table: 'ingest_daily_video', key: 'user_id, project, day::text, player_type', cols: ['views', 'unique_viewers', 'video_files', 'seconds'] },
+};
+
+export function rollupFiguresSql(): string {
+  return Object.entries(UNPIVOT)
+    .map(
+      ([tbl, { table, key, cols }]) =>
+        `select '${tbl}' as tbl, jsonb_build_array(${key})::text as k, x.col, x.v::bigint as v from ${table}
+         cross join lateral (values ${cols.map((c) => `('${c}', ${c})`).join(', ')}) x(col, v) where x.v <> 0`,
+    )
+    .join('\nunion all\n');
+}
+
+function sorted(rows: Figure[]): Figure[] {
+  return rows
+    .map((r) => ({ tbl: r.tbl, k: r.k, col: r.col, v: Number(r.v) }))
+    .sort((a, b) => (a.tbl + a.k + a.col < b.tbl + b.k + b.col ? -1 : a.tbl + a.k + a.col > b.tbl + b.k + b.col ? 1 : 0));
+}
+
+/** The rollups as they are, and as recounted from the raw events. */
+export async function recountAndRollups(database: Database): Promise<{ recount: Figure[]; rollups: Figure[] }> {
+  const recount = await database.query<Figure>(sql.raw(recountSql()));
+  const rollups = await database.query<Figure>(sql.raw(rollupFiguresSql()));
+  return { recount: sorted(recount), rollups: sorted(rollups) };
+}
