@@ -66,8 +66,8 @@ export interface DayRange {
 }
 
 /**
- * The UTC days a query covers, given "now". A period wins; a half-open range is completed with `defaultDays`
- * ending today; the start is never earlier than the history limit and the end never later than today.
+ * The UTC days a query covers, given "now". A period wins; a missing end is today, a missing start is
+ * `defaultDays` before the end; the start is never earlier than the history limit and the end never later than today.
  */
 export function resolveRange(q: RangeLike, now: Date, defaultDays = 30, historyDays = STATS_HISTORY_DAYS): DayRange {
   const today = dayOf(now);
@@ -108,7 +108,7 @@ export function resolveRange(q: RangeLike, now: Date, defaultDays = 30, historyD
       to = today;
       break;
     default:
-      to = q.date_to ?? (q.date_from ? minDay(addDays(q.date_from, defaultDays - 1), today) : today);
+      to = q.date_to ?? today;
       from = q.date_from ?? addDays(to, -(defaultDays - 1));
   }
   const earliest = addDays(today, -(historyDays - 1));
@@ -116,8 +116,6 @@ export function resolveRange(q: RangeLike, now: Date, defaultDays = 30, historyD
   if (to > today) to = today;
   return { from, to };
 }
-
-const minDay = (a: string, b: string) => (a < b ? a : b);
 
 const sortFields = <K extends readonly [string, ...string[]]>(keys: K, defaultKey: K[number], defaultDir: 'asc' | 'desc' = 'desc') => ({
   sort_key: z.enum(keys).default(defaultKey as never),

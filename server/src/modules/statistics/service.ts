@@ -452,16 +452,17 @@ export async function detailedCountries(
  */
 function videoDays(userId: number, project: ProjectId, range: DayRange, player: string, unit: 'day' | 'week' | 'month'): SQL {
   const withSales = player === 'all';
+  const withEmbed = player === 'all' || player === 'embed';
   return sql`
     with v as (
       select day, sum(views) filter (where player_type = ${player}) as views,
              sum(unique_viewers) filter (where player_type = ${player}) as unique_viewers,
              sum(video_files) filter (where player_type = ${player}) as video_files,
-             sum(unique_viewers) filter (where player_type = 'embed') as embed_viewers,
+             ${withEmbed ? sql`sum(unique_viewers) filter (where player_type = 'embed')` : sql`0::bigint`} as embed_viewers,
              0::bigint as sales, 0::bigint as sum
       from ingest_daily_video
       where user_id = ${userId} and project = ${project} and day between ${range.from}::date and ${range.to}::date
-        and player_type in (${player}, 'embed')
+        and player_type in (${player}, ${withEmbed ? 'embed' : player})
       group by day
       ${
         withSales

@@ -1,0 +1,60 @@
+import { sql } from 'drizzle-orm';
+import type { ProjectId } from '@pc/core';
+import type { TestApp } from '../../test/harness.ts';
+import { createSession } from '../session/service.ts';
+
+/** Test helpers of the statistics, earnings and dashboard suites: partners with sessions, and rows. */
+
+export interface TestPartner {
+  id: number;
+  cookie: string;
+  get(url: string, query?: Record<string, string | number | boolean>, headers?: Record<string, string>): ReturnType<TestApp['app']['inject']>;
+}
+
+export async function signedInPartner(t: TestApp, email: string, projects: ProjectId[] = ['fd1']): Promise<TestPartner> {
+  const [row] = await t.ctx.database.query<{ id: number }>(
+    sql`insert into users (email, password_hash) values (${email}, 'not-a-hash') returning id`,
+  );
+  const id = Number(row!.id);
+  for (const project of projects) await t.ctx.database.query(sql`insert into partner_programs (user_id, project) values (${id}, ${project})`);
+  const token = await createSession(t.ctx.database.db, id, t.clock.now(), { ip: '127.0.0.1', userAgent: 'test' });
+  const cookie = `pc_session=${token}`;
+  return {
+    id,
+    cookie,
+    get: (url, query = {}, headers = {}) =>
+      t.app.inject({
+        method: 'GET',
+        url: `/api${url}`,
+        query: Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])),
+        headers: { cookie, 'x-localization': 'en', ...headers },
+      }),
+  };
+}
+
+/** Inserts rows (objects with the same keys) into a table. */
+export async function insertRows(t: TestApp, table: string, rows: Array<Record<string, unknown>>) {
+  if (rows.length === 0) return;
+  const columns = Object.keys(rows[0]!);
+  const values = rows.map((r) => sql`(${sql.join(columns.map((c) => sql`${r[c] ?? null}`), sql`, `)})`);
+  await t.ctx.database.query(
+    sql`insert into ${sql.identifier(table)} (${sql.join(columns.map((c) => sql.identifier(c)), sql`, `)}) values ${sql.join(values, sql`, `)}`,
+  );
+}
+
+/** A day of the ingest_daily rollup with `earned_micro` as the sum of its parts. */
+export function daily(userId: number, project: ProjectId, day: string, f: Record<string, number>) {
+  const parts = ['download_earned_micro', 'copy_download_earned_micro', 'sale_earned_micro', 'copy_sale_earned_micro', 'video_sale_earned_micro', 'site_earned_micro'];
+  const row: Record<string, unknown> = {
+    user_id: userId,
+    project,
+    day,
+    downloads: 0,
+    sales: 0,
+    video_sales: 0,
+    ...Object.fromEntries(parts.map((p) => [p, 0])),
+    ...f,
+  };
+  row.earned_micro = parts.reduce((s, p) => s + Number(row[p]), 0);
+  return row;
+}
