@@ -1,4 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+import { captchaRoutes } from './captcha/routes.ts';
+import { authRoutes } from './auth/routes.ts';
+import { userRoutes } from './user/routes.ts';
+import { programRoutes } from './programs/routes.ts';
+import { devMailRoutes } from './devmail/routes.ts';
 import { ingestRoutes } from '../ingest/routes.ts';
 import { statisticsRoutes } from './statistics/routes.ts';
 import { earningsRoutes } from './earnings/routes.ts';
@@ -12,12 +17,18 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(
     async (api) => {
       // feature modules: one line each
+      await api.register(captchaRoutes);
+      await api.register(authRoutes);
+      await api.register(userRoutes);
+      await api.register(programRoutes);
       await api.register(statisticsRoutes);
       await api.register(earningsRoutes);
       await api.register(dashboardRoutes);
     },
     { prefix: '/api' },
   );
+  // The development mailbox: outside production only.
+  if (app.ctx.config.NODE_ENV !== 'production') await app.register(devMailRoutes);
   // The file hosts' event feed, authenticated by its own bearer tokens.
   await app.register(ingestRoutes);
 }

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, boolean, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
@@ -31,7 +32,9 @@ export const partnerPrograms = pgTable(
   {
     userId: bigint('user_id', { mode: 'number' }).notNull(),
     project: text('project').notNull(),
-    appUserId: bigint('app_user_id', { mode: 'number' }).notNull(),
+    appUserId: bigint('app_user_id', { mode: 'number' })
+      .notNull()
+      .default(sql`nextval('app_user_id_seq')`),
     activatedAt: ts('activated_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.project] })],

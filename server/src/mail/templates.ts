@@ -1,0 +1,70 @@
+import { langDir, type LangCode } from '@pc/core';
+import { t } from '../lib/i18n.ts';
+import type { OutgoingMail } from './mailer.ts';
+
+/** Every mail the accounts part sends; each has `subject`, `intro`, optional `action` and `note` in locales/<lang>/mail.json. */
+export type MailKind =
+  | 'confirm_registration'
+  | 'registration_exists'
+  | 'password_reset'
+  | 'password_changed'
+  | 'account_blocked'
+  | 'restore_access';
+
+export const MAIL_KINDS: readonly MailKind[] = [
+  'confirm_registration',
+  'registration_exists',
+  'password_reset',
+  'password_changed',
+  'account_blocked',
+  'restore_access',
+];
+
+export interface MailParams {
+  /** The link the mail is about; shown as a button in HTML and on its own line in plain text. */
+  link?: string;
+  [key: string]: unknown;
+}
+
+function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
+/** A localized mail: subject, plain text and HTML from the mail namespace; the link is never translated. */
+export function renderMail(lang: LangCode, kind: MailKind, to: string, params: MailParams = {}): OutgoingMail {
+  const tr = (key: string) => t(lang, `mail:${key}`, { ...params, email: to });
+  const has = (key: string) => t(lang, `mail:${kind}.${key}`, { defaultValue: '' }) !== '';
+  const subject = tr(`${kind}.subject`);
+  const greeting = tr('common.greeting');
+  const intro = tr(`${kind}.intro`);
+  const action = params.link && has('action') ? tr(`${kind}.action`) : '';
+  const note = has('note') ? tr(`${kind}.note`) : '';
+  const signature = tr('common.signature');
+  const product = tr('common.product');
+
+  const text = [greeting, intro, params.link ? `${action ? `${action}:\n` : ''}${params.link}` : '', note, signature]
+    .filter(Boolean)
+    .join('\n\n');
+
+  const dir = langDir(lang);
+  const p = (s: string) => `<p style="margin:0 0 16px">${escapeHtml(s).replaceAll('\n', '<br>')}</p>`;
+  const button = params.link
+    ? `<p style="margin:0 0 16px"><a href="${escapeHtml(params.link)}" style="display:inline-block;padding:10px 20px;background:#1e88e5;color:#ffffff;text-decoration:none;border-radius:4px">${escapeHtml(action || params.link)}</a></p>` +
+      `<p style="margin:0 0 16px;font-size:12px;color:#666666;word-break:break-all">${escapeHtml(params.link)}</p>`
+    : '';
+  const html = `<!doctype html>
+<html lang="${lang}" dir="${dir}">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(subject)}</title></head>
+<body style="margin:0;padding:24px;background:#f2f3f8;font-family:Arial,Helvetica,sans-serif;color:#242939">
+<div style="max-width:560px;margin:0 auto;background:#ffffff;padding:24px;border-radius:6px;text-align:${dir === 'rtl' ? 'right' : 'left'}">
+<h1 style="margin:0 0 16px;font-size:18px;color:#304156">${escapeHtml(product)}</h1>
+${p(greeting)}
+${p(intro)}
+${button}
+${note ? p(note) : ''}
+${p(signature)}
+</div>
+</body>
+</html>`;
+  return { to, subject, text, html, kind, lang };
+}

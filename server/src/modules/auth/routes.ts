@@ -1,0 +1,167 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  loginBody,
+  messageAnswer,
+  projectSchema,
+  registerBody,
+  restorePasswordBody,
+  restoreRequestBody,
+  tokenBody,
+  userAnswer,
+} from '@pc/core';
+import { fieldError } from '../../lib/errors.ts';
+import { t } from '../../lib/i18n.ts';
+import { verifyCaptcha } from '../captcha/service.ts';
+import { currentUser } from '../session/plugin.ts';
+import { userAnswerOf } from '../session/user-answer.ts';
+import {
+  acceptAutoLogin,
+  assertPasswordAcceptable,
+  checkCredentials,
+  confirmRegistration,
+  issueAutoLoginTo,
+  register,
+  requestAccessRestore,
+  requestPasswordRestore,
+  restoreAccess,
+  restorePassword,
+} from './service.ts';
+
+/** Per-IP limits on the calls that check a password or send mail, on top of the global limit. */
+export const SIGN_IN_RATE_LIMIT = { max: 20, timeWindow: '1 minute' };
+export const MAIL_RATE_LIMIT = { max: 10, timeWindow: '1 minute' };
+
+const tags = ['auth'];
+
+export async function authRoutes(root: FastifyInstance) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { ctx } = app;
+  const ok = (lang: Parameters<typeof t>[0], key: string) => ({ success: true as const, message: t(lang, key) });
+
+  app.post(
+    '/auth/register',
+    {
+      config: { rateLimit: MAIL_RATE_LIMIT },
+      schema: { tags, summary: 'Create an account; mails a confirmation link', body: registerBody, response: { 200: messageAnswer } },
+    },
+    async (request) => {
+      const body = request.body;
+      assertPasswordAcceptable(body.password);
+      await verifyCaptcha(ctx, body.captcha);
+      const lang = body.lang ?? request.lang;
+      await register(ctx, request.log, { email: body.email, password: body.password, newsletter: body.newsletter, lang, ref: body.ref });
+      return ok(request.lang, 'errors:success.registration_mail_sent');
+    },
+  );
+
+  app.post(
+    '/auth/confirm-registration',
+    { schema: { tags, summary: 'Activate an account with the mailed token', body: tokenBody, response: { 200: messageAnswer } } },
+    async (request) => {
+      await confirmRegistration(ctx, request.body.token);
+      return ok(request.lang, 'errors:success.account_activated');
+    },
+  );
+
+  app.post(
+    '/auth/login',
+    {
+      config: { rateLimit: SIGN_IN_RATE_LIMIT },
+      schema: { tags, summary: 'Sign in with e-mail, password and captcha', body: loginBody, response: { 200: userAnswer } },
+    },
+    async (request, reply) => {
+      const { email, password, captcha } = request.body;
+      await verifyCaptcha(ctx, captcha);
+      const user = await checkCredentials(ctx, request.log, email, password, request.lang);
+      await app.signIn(request, reply, user.id);
+      return userAnswerOf(ctx.database.db, user);
+    },
+  );
+
+  app.post(
+    '/auth/logout',
+    { schema: { tags, summary: 'End the current session', response: { 200: messageAnswer } } },
+    async (request, reply) => {
+      await app.signOut(request, reply);
+      return ok(request.lang, 'errors:success.signed_out');
+    },
+  );
+
+  app.post(
+    '/auth/restore-password/request',
+    {
+      config: { rateLimit: MAIL_RATE_LIMIT },
+      schema: { tags, summary: 'Mail a password recovery link', body: restoreRequestBody, response: { 200: messageAnswer } },
+    },
+    async (request) => {
+      await verifyCaptcha(ctx, request.body.captcha);
+      await requestPasswordRestore(ctx, request.log, request.body.email, request.lang);
+      return ok(request.lang, 'errors:success.restore_password_sent');
+    },
+  );
+
+  app.post(
+    '/auth/restore-password',
+    {
+      config: { rateLimit: SIGN_IN_RATE_LIMIT },
+      schema: { tags, summary: 'Set a new password with the mailed token', body: restorePasswordBody, response: { 200: messageAnswer } },
+    },
+    async (request) => {
+      assertPasswordAcceptable(request.body.password);
+      await restorePassword(ctx, request.log, request.body, request.lang);
+      return ok(request.lang, 'errors:success.password_changed');
+    },
+  );
+
+  app.post(
+    '/auth/restore-access/request',
+    {
+      config: { rateLimit: MAIL_RATE_LIMIT },
+      schema: { tags, summary: 'Mail an unblock link to a blocked account', body: restoreRequestBody, response: { 200: messageAnswer } },
+    },
+    async (request) => {
+      await verifyCaptcha(ctx, request.body.captcha);
+      const outcome = await requestAccessRestore(ctx, request.log, request.body.email, request.lang);
+      if (outcome === 'not_blocked') throw fieldError('email', 'validation:account_not_blocked');
+      return ok(request.lang, 'errors:success.restore_access_sent');
+    },
+  );
+
+  app.post(
+    '/auth/restore-access',
+    { schema: { tags, summary: 'Unblock an account with the mailed token', body: tokenBody, response: { 200: messageAnswer } } },
+    async (request) => {
+      await restoreAccess(ctx, request.body.token);
+      return ok(request.lang, 'errors:success.account_unblocked');
+    },
+  );
+
+  app.post(
+    '/auth/auto-login/from',
+    {
+      config: { rateLimit: SIGN_IN_RATE_LIMIT },
+      schema: { tags, summary: "Sign in with a token issued by a project's site", body: tokenBody, response: { 200: userAnswer } },
+    },
+    async (request, reply) => {
+      const user = await acceptAutoLogin(ctx, request.body.token);
+      await app.signIn(request, reply, user.id);
+      return userAnswerOf(ctx.database.db, user);
+    },
+  );
+
+  app.post(
+    '/auth/auto-login/to/:app',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        summary: "A token to sign in to the partner's account on a project's site",
+        params: z.strictObject({ app: projectSchema }),
+        response: { 200: z.object({ url: z.string(), token: z.string() }) },
+      },
+    },
+    async (request) => issueAutoLoginTo(ctx, currentUser(request), request.params.app),
+  );
+}

@@ -1,0 +1,278 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { DEFAULT_PRODUCT, type LangCode } from '@pc/core';
+import type { AppContext } from '../../context.ts';
+import { oneTimeTokens, partnerPrograms, users } from '../../db/schema/index.ts';
+import { AppError, fieldError } from '../../lib/errors.ts';
+import { renderMail, type MailKind, type MailParams } from '../../mail/templates.ts';
+import { hashToken, revokeAllSessions } from '../session/service.ts';
+import { CABINET_ID, AUTOLOGIN_TTL_S, projectLoginUrl, projectSecret, signAutoLoginToken, verifyIncomingToken } from './autologin.ts';
+import { hashPassword, isCommonPassword, verifyAgainstDummy, verifyPassword } from './passwords.ts';
+import { consumeToken, issueToken, peekToken, revokeTokens, TOKEN_TTL_MS } from './tokens.ts';
+
+/** Consecutive failed password sign-ins that block password sign-in (SPEC §9), when the partner has the limit on. */
+export const FAILED_LOGIN_LIMIT = DEFAULT_PRODUCT.failedLoginLimit;
+
+type UserRow = typeof users.$inferSelect;
+
+export function assertPasswordAcceptable(password: string, field = 'password') {
+  if (isCommonPassword(password)) throw fieldError(field, 'validation:password_common');
+}
+
+async function findUserByEmail(ctx: AppContext, email: string): Promise<UserRow | undefined> {
+  const [user] = await ctx.database.db.select().from(users).where(eq(users.email, email)).limit(1);
+  return user;
+}
+
+/**
+ * Sends a localized mail. The outbox keeps every mail; a failing SMTP peer is logged and recorded on the
+ * outbox row but does not fail the request that caused the mail.
+ */
+export async function sendMail(ctx: AppContext, log: FastifyBaseLogger, lang: LangCode, kind: MailKind, to: string, params: MailParams = {}) {
+  try {
+    await ctx.mailer.send(renderMail(lang, kind, to, params));
+  } catch (error) {
+    log.error({ err: error, kind }, 'mail not sent');
+  }
+}
+
+function link(ctx: AppContext, path: string): string {
+  return `${ctx.config.PUBLIC_URL.replace(/\/$/, '')}${path}`;
+}
+
+function userLang(user: UserRow, fallback: LangCode): LangCode {
+  return (['ar', 'de', 'en', 'es', 'fr', 'ja', 'pt', 'ru', 'tr'] as const).find((l) => l === user.lang) ?? fallback;
+}
+
+// ---- registration -------------------------------------------------------------------------------------------
+
+export async function register(
+  ctx: AppContext,
+  log: FastifyBaseLogger,
+  input: { email: string; password: string; newsletter?: boolean; lang: LangCode; ref?: number },
+): Promise<void> {
+  const { db } = ctx.database;
+  const now = ctx.clock.now();
+  const passwordHash = await hashPassword(input.password);
+  let referredBy: number | null = null;
+  if (input.ref !== undefined && input.ref <= Number.MAX_SAFE_INTEGER) {
+    const [inviter] = await db.select({ id: users.id }).from(users).where(eq(users.id, input.ref)).limit(1);
+    referredBy = inviter?.id ?? null;
+  }
+  const [created] = await db
+    .insert(users)
+    .values({ email: input.email, passwordHash, lang: input.lang, newsletter: input.newsletter ?? false, referredBy, createdAt: now })
+    .onConflictDoNothing()
+    .returning();
+  if (created) {
+    const token = await issueToken(db, created.id, 'confirm_registration', now);
+    await sendMail(ctx, log, input.lang, 'confirm_registration', created.email, { link: link(ctx, `/auth/confirm-registration/${token}`) });
+    return;
+  }
+  // The address is taken: answer as for a new account, and tell the owner by mail instead.
+  const existing = await findUserByEmail(ctx, input.email);
+  if (!existing) return;
+  const lang = userLang(existing, input.lang);
+  if (!existing.confirmedAt) {
+    await revokeTokens(db, existing.id, 'confirm_registration', now);
+    const token = await issueToken(db, existing.id, 'confirm_registration', now);
+    await sendMail(ctx, log, lang, 'confirm_registration', existing.email, { link: link(ctx, `/auth/confirm-registration/${token}`) });
+  } else {
+    await sendMail(ctx, log, lang, 'registration_exists', existing.email, {
+      link: link(ctx, '/auth/restore-password'),
+    });
+  }
+}
+
+export async function confirmRegistration(ctx: AppContext, token: string): Promise<void> {
+  const { db } = ctx.database;
+  const now = ctx.clock.now();
+  const check = await consumeToken(db, token, 'confirm_registration', now);
+  if (check.status !== 'ok') {
+    const key = { unknown: 'registration_link_invalid', expired: 'registration_link_expired', used: 'registration_link_used' }[check.status];
+    throw new AppError('bad_request', { key: `errors:${key}` }, undefined, { reason: check.status === 'unknown' ? 'invalid' : check.status });
+  }
+  await db
+    .update(users)
+    .set({ confirmedAt: now })
+    .where(and(eq(users.id, check.userId), isNull(users.confirmedAt)));
+}
+
+// ---- sign-in ------------------------------------------------------------------------------------------------
+
+const wrongCredentials = () => fieldError('password', 'validation:wrong_credentials');
+const blocked = () => new AppError('forbidden', { key: 'errors:account_blocked' }, undefined, { reason: 'account_blocked' });
+
+/** Checks e-mail and password; counts failures and blocks at the limit. Returns the user to sign in. */
+export async function checkCredentials(ctx: AppContext, log: FastifyBaseLogger, email: string, password: string, lang: LangCode): Promise<UserRow> {
+  const { db } = ctx.database;
+  const now = ctx.clock.now();
+  const user = await findUserByEmail(ctx, email);
+  if (!user) {
+    await verifyAgainstDummy(password);
+    throw wrongCredentials();
+  }
+  if (user.blockedAt) throw blocked();
+  if (!(await verifyPassword(user.passwordHash, password))) {
+    const [counted] = await db
+      .update(users)
+      .set({ failedLogins: sql`${users.failedLogins} + 1` })
+      .where(eq(users.id, user.id))
+      .returning({ failedLogins: users.failedLogins, loginLimitEnabled: users.loginLimitEnabled });
+    if (counted && counted.loginLimitEnabled && counted.failedLogins >= FAILED_LOGIN_LIMIT) {
+      const [nowBlocked] = await db
+        .update(users)
+        .set({ blockedAt: now })
+        .where(and(eq(users.id, user.id), isNull(users.blockedAt)))
+        .returning({ id: users.id });
+      if (nowBlocked) {
+        const token = await issueToken(db, user.id, 'unblock', now);
+        await sendMail(ctx, log, userLang(user, lang), 'account_blocked', user.email, { link: link(ctx, `/auth/restore-access/${token}`) });
+      }
+      throw blocked();
+    }
+    throw wrongCredentials();
+  }
+  if (!user.confirmedAt)
+    throw new AppError('forbidden', { key: 'errors:account_not_confirmed' }, undefined, { reason: 'account_not_confirmed' });
+  if (!user.isActive) throw new AppError('forbidden', { key: 'errors:account_disabled' }, undefined, { reason: 'account_disabled' });
+  if (user.failedLogins !== 0) await db.update(users).set({ failedLogins: 0 }).where(eq(users.id, user.id));
+  return user;
+}
+
+// ---- restore password ---------------------------------------------------------------------------------------
+
+export async function requestPasswordRestore(ctx: AppContext, log: FastifyBaseLogger, email: string, lang: LangCode): Promise<void> {
+  const user = await findUserByEmail(ctx, email);
+  if (!user || !user.isActive) return;
+  const { db } = ctx.database;
+  const now = ctx.clock.now();
+  await revokeTokens(db, user.id, 'password_reset', now);
+  const token = await issueToken(db, user.id, 'password_reset', now);
+  await sendMail(ctx, log, userLang(user, lang), 'password_reset', user.email, {
+    link: link(ctx, `/auth/restore-password/${encodeURIComponent(user.email)}/${token}`),
+    minutes: TOKEN_TTL_MS.password_reset / 60_000,
+  });
+}
+
+export async function restorePassword(
+  ctx: AppContext,
+  log: FastifyBaseLogger,
+  input: { email: string; token: string; password: string },
+  lang: LangCode,
+): Promise<void> {
+  const { db } = ctx.database;
+  const now = ctx.clock.now();
+  const invalid = () => new AppError('bad_request', { key: 'errors:restore_password_link_invalid' });
+  const user = await findUserByEmail(ctx, input.email);
+  const peek = await peekToken(db, input.token, 'password_reset', now);
+  if (!user || peek.status !== 'ok' || peek.userId !== user.id || !user.isActive) throw invalid();
+  const passwordHash = await hashPassword(input.password);
+  const spent = await consumeToken(db, input.token, 'password_reset', now);
+  if (spent.status !== 'ok') throw invalid();
+  await db
+    .update(users)
+    .set({
+      passwordHash,
+      passwordChangedAt: now,
+      failedLogins: 0,
+      blockedAt: null,
+      // Following a link mailed to the address proves the address, as the confirmation link would.
+      confirmedAt: user.confirmedAt ?? now,
+    })
+    .where(eq(users.id, user.id));
+  await revokeTokens(db, user.id, 'password_reset', now);
+  await revokeAllSessions(db, user.id);
+  await sendMail(ctx, log, userLang(user, lang), 'password_changed', user.email, { link: link(ctx, '/auth/restore-password') });
+}
+
+// ---- restore access (unblock) -------------------------------------------------------------------------------
+
+/** Mails an unblock link to a blocked account. Answers whether the account exists and is not blocked. */
+export async function requestAccessRestore(ctx: AppContext, log: FastifyBaseLogger, email: string, lang: LangCode): Promise<'sent' | 'not_blocked'> {
+  const user = await findUserByEmail(ctx, email);
+  if (!user) return 'sent';
+  if (!user.blockedAt) return 'not_blocked';
+  const { db } = ctx.database;
+  const now = ctx.clock.now();
+  await revokeTokens(db, user.id, 'unblock', now);
+  const token = await issueToken(db, user.id, 'unblock', now);
+  await sendMail(ctx, log, userLang(user, lang), 'restore_access', user.email, { link: link(ctx, `/auth/restore-access/${token}`) });
+  return 'sent';
+}
+
+export async function restoreAccess(ctx: AppContext, token: string): Promise<void> {
+  const { db } = ctx.database;
+  const now = ctx.clock.now();
+  const check = await consumeToken(db, token, 'unblock', now);
+  if (check.status !== 'ok') throw new AppError('bad_request', { key: 'errors:restore_access_link_invalid' }, undefined, { reason: check.status });
+  await db.update(users).set({ blockedAt: null, failedLogins: 0 }).where(eq(users.id, check.userId));
+  await revokeTokens(db, check.userId, 'unblock', now);
+}
+
+// ---- auto-login ---------------------------------------------------------------------------------------------
+
+const autoLoginRefused = () => new AppError('bad_request', { key: 'errors:autologin_invalid' });
+
+/** Accepts a project's token: the partner it names, once. */
+export async function acceptAutoLogin(ctx: AppContext, token: string): Promise<UserRow> {
+  const { db } = ctx.database;
+  const now = ctx.clock.now();
+  const check = verifyIncomingToken(ctx.config, token, now);
+  if (!check.ok) throw autoLoginRefused();
+  const { claims } = check;
+  const [row] = await db
+    .select({ user: users })
+    .from(partnerPrograms)
+    .innerJoin(users, eq(users.id, partnerPrograms.userId))
+    .where(and(eq(partnerPrograms.project, claims.iss), eq(partnerPrograms.appUserId, claims.sub)))
+    .limit(1);
+  if (!row || !row.user.isActive || !row.user.confirmedAt) throw autoLoginRefused();
+  // Replay guard: the token's hash is recorded as spent; a second use hits the primary key.
+  const spent = await db
+    .insert(oneTimeTokens)
+    .values({
+      hash: hashToken(token),
+      userId: row.user.id,
+      kind: 'autologin_from',
+      createdAt: now,
+      expiresAt: new Date(claims.exp * 1000),
+      usedAt: now,
+      payload: { iss: claims.iss, jti: claims.jti },
+    })
+    .onConflictDoNothing()
+    .returning({ userId: oneTimeTokens.userId });
+  if (spent.length === 0) throw autoLoginRefused();
+  return row.user;
+}
+
+/** Issues a token for the partner's account in a project, to be posted to that project's sign-in URL. */
+export async function issueAutoLoginTo(ctx: AppContext, user: UserRow, project: 'fd1' | 'fd2'): Promise<{ url: string; token: string }> {
+  const { db } = ctx.database;
+  const now = ctx.clock.now();
+  const [program] = await db
+    .select({ appUserId: partnerPrograms.appUserId })
+    .from(partnerPrograms)
+    .where(and(eq(partnerPrograms.userId, user.id), eq(partnerPrograms.project, project)))
+    .limit(1);
+  if (!program) throw new AppError('bad_request', { key: 'errors:program_not_active' });
+  const iat = Math.floor(now.getTime() / 1000);
+  const token = signAutoLoginToken(projectSecret(ctx.config, project), {
+    iss: CABINET_ID,
+    aud: project,
+    sub: program.appUserId,
+    email: user.email,
+    iat,
+    exp: iat + AUTOLOGIN_TTL_S,
+  });
+  // Recorded for audit; the project itself refuses a second use.
+  await db.insert(oneTimeTokens).values({
+    hash: hashToken(token),
+    userId: user.id,
+    kind: 'autologin_to',
+    createdAt: now,
+    expiresAt: new Date((iat + AUTOLOGIN_TTL_S) * 1000),
+    payload: { aud: project },
+  });
+  return { url: projectLoginUrl(ctx.config, project), token };
+}

@@ -1,0 +1,76 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { oneTimeTokens } from '../../db/schema/index.ts';
+import { hashToken, newSecretToken } from '../session/service.ts';
+
+export type TokenKind = 'confirm_registration' | 'password_reset' | 'unblock' | 'autologin_from' | 'autologin_to';
+
+export const TOKEN_TTL_MS: Record<TokenKind, number> = {
+  confirm_registration: 3 * 24 * 3600 * 1000,
+  password_reset: 3600 * 1000,
+  unblock: 24 * 3600 * 1000,
+  autologin_from: 60 * 1000,
+  autologin_to: 60 * 1000,
+};
+
+/** A new random token (128 bits) of a kind for a user; only its SHA-256 is stored. */
+export async function issueToken(db: Db, userId: number, kind: TokenKind, now: Date, payload: Record<string, unknown> = {}): Promise<string> {
+  const token = newSecretToken();
+  await db.insert(oneTimeTokens).values({
+    hash: hashToken(token),
+    userId,
+    kind,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + TOKEN_TTL_MS[kind]),
+    payload,
+  });
+  return token;
+}
+
+export type TokenCheck =
+  | { status: 'ok'; userId: number; payload: Record<string, unknown> }
+  | { status: 'unknown' | 'expired' | 'used'; userId?: number };
+
+/**
+ * Spends a token: it must exist with this kind, be unused and unexpired. Marking it used is a conditional
+ * update, so two concurrent requests cannot both spend it.
+ */
+export async function consumeToken(db: Db, token: string, kind: TokenKind, now: Date): Promise<TokenCheck> {
+  const hash = hashToken(token);
+  const [row] = await db
+    .select()
+    .from(oneTimeTokens)
+    .where(and(eq(oneTimeTokens.hash, hash), eq(oneTimeTokens.kind, kind)))
+    .limit(1);
+  if (!row) return { status: 'unknown' };
+  if (row.usedAt) return { status: 'used', userId: row.userId };
+  if (row.expiresAt.getTime() <= now.getTime()) return { status: 'expired', userId: row.userId };
+  const spent = await db
+    .update(oneTimeTokens)
+    .set({ usedAt: now })
+    .where(and(eq(oneTimeTokens.hash, hash), isNull(oneTimeTokens.usedAt)))
+    .returning({ userId: oneTimeTokens.userId });
+  if (spent.length === 0) return { status: 'used', userId: row.userId };
+  return { status: 'ok', userId: row.userId, payload: row.payload };
+}
+
+/** Looks a token up without spending it. */
+export async function peekToken(db: Db, token: string, kind: TokenKind, now: Date): Promise<TokenCheck> {
+  const [row] = await db
+    .select()
+    .from(oneTimeTokens)
+    .where(and(eq(oneTimeTokens.hash, hashToken(token)), eq(oneTimeTokens.kind, kind)))
+    .limit(1);
+  if (!row) return { status: 'unknown' };
+  if (row.usedAt) return { status: 'used', userId: row.userId };
+  if (row.expiresAt.getTime() <= now.getTime()) return { status: 'expired', userId: row.userId };
+  return { status: 'ok', userId: row.userId, payload: row.payload };
+}
+
+/** Invalidates the open tokens of a kind for a user (e.g. older reset links once a new one is sent or used). */
+export async function revokeTokens(db: Db, userId: number, kind: TokenKind, now: Date) {
+  await db
+    .update(oneTimeTokens)
+    .set({ usedAt: now })
+    .where(and(eq(oneTimeTokens.userId, userId), eq(oneTimeTokens.kind, kind), isNull(oneTimeTokens.usedAt)));
+}

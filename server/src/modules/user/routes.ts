@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { eq } from 'drizzle-orm';
+import { LANGS, langChangeBody, langsAnswer, userAnswer } from '@pc/core';
+import { users } from '../../db/schema/index.ts';
+import { currentUser } from '../session/plugin.ts';
+import { userAnswerById, userAnswerOf } from '../session/user-answer.ts';
+
+const tags = ['user'];
+
+export async function userRoutes(root: FastifyInstance) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.ctx.database;
+
+  app.get(
+    '/user',
+    { preHandler: app.requireUser, schema: { tags, summary: 'The signed-in partner', response: { 200: userAnswer } } },
+    async (request) => userAnswerOf(db, currentUser(request)),
+  );
+
+  app.get('/langs', { schema: { tags, summary: 'The interface languages', response: { 200: langsAnswer } } }, async () => ({
+    langs: LANGS.map(({ code, name, flag, dir }) => ({ code, name, flag, dir })),
+  }));
+
+  app.post(
+    '/langs/change',
+    {
+      preHandler: app.requireUser,
+      schema: { tags, summary: "Change the partner's language", body: langChangeBody, response: { 200: userAnswer } },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      await db.update(users).set({ lang: request.body.lang }).where(eq(users.id, user.id));
+      return userAnswerById(db, user.id);
+    },
+  );
+}
