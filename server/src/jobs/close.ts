@@ -1,0 +1,450 @@
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  addDaysToDay,
+  addMonthsToMonth,
+  coinDelta,
+  dayEnd,
+  dayKey,
+  dayRange,
+  goldBonus,
+  goldMonthEndTransition,
+  monthFirstDay,
+  monthKey,
+  monthLastDay,
+  qualifiesForUnlimited,
+  referralCommission,
+  saleDayAvailableAt,
+  storageDailyCost,
+  type ProductConfig,
+} from '@pc/core';
+import type { Database } from '../db/client.ts';
+import { loadProduct, lockKey, writeEntry, type Tx } from './ledger.ts';
+
+/**
+ * Day close and month close (docs/decisions/0051-closes.md). Each close is one transaction under a
+ * transaction-scoped advisory lock on its key, so several instances may run it at once; it writes only the
+ * difference between what the figures should be and what the ledger holds, so running it again writes nothing.
+ */
+
+async function rows<T>(tx: Tx, query: SQL): Promise<T[]> {
+  return ((await tx.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+/** The ledger sources a day close books (the operator's additional income and payouts are booked elsewhere). */
+const CLOSE_SOURCES = ['files', 'file_copies', 'video', 'sites', 'gold_bonus', 'referrals'] as const;
+/** Ledger sources that count as revenue for efficiency and unlimited status: every earning, no payout. */
+const REVENUE_FILTER = sql`source <> 'payout'`;
+
+interface RollupRow {
+  user_id: number;
+  project: string;
+  download_earned_micro: number;
+  copy_download_earned_micro: number;
+  sale_earned_micro: number;
+  copy_sale_earned_micro: number;
+  video_sale_earned_micro: number;
+  site_earned_micro: number;
+}
+
+export interface DayCloseResult {
+  day: string;
+  /** Partner-project pairs whose earnings were looked at. */
+  partners: number;
+  /** Ledger entries written (0 when the day was already closed and nothing changed). */
+  entries: number;
+}
+
+const pairKey = (userId: number, project: string) => `${userId}|${project}`;
+
+/** The gold level in force on a day per partner and project: the last month-end decision at or before it. */
+async function levelsInForce(tx: Tx, day: string, userIds: number[] | null): Promise<Map<string, number>> {
+  const filter = userIds ? sql`and user_id = any(${pgArray(userIds)}::bigint[])` : sql``;
+  const list = await rows<{ user_id: number; project: string; level: number }>(
+    tx,
+    sql`select distinct on (user_id, project) user_id, project, level_after::int as level
+        from gold_months where month <= ${monthFirstDay(monthKey(day))}::date ${filter}
+        order by user_id, project, month desc`,
+  );
+  return new Map(list.map((r) => [pairKey(r.user_id, r.project), r.level]));
+}
+
+function pgArray(values: number[]): string {
+  return `{${values.join(',')}}`;
+}
+
+/**
+ * Closes one UTC day. Without `onlyDirty` it books every partner's day (first close, or a forced re-close);
+ * with it, only the partner days marked dirty since the last look (late events) and their referrers, then
+ * recomputes those partners' coins for the closed days after it.
+ */
+export async function closeDay(database: Database, day: string, now: Date, opts: { onlyDirty?: boolean } = {}): Promise<DayCloseResult> {
+  return database.db.transaction(async (tx) => {
+    await lockKey(tx, `close-day:${day}`);
+    const product = await loadProduct(tx);
+    // Taken first: any ingest commit after this marks the day again, so nothing is lost (decision 0051).
+    const dirty = await rows<{ user_id: number; project: string }>(tx, sql`delete from dirty_days where day = ${day}::date returning user_id, project`);
+    if (opts.onlyDirty && dirty.length === 0) return { day, partners: 0, entries: 0 };
+    const scopeUsers = opts.onlyDirty ? [...new Set(dirty.map((d) => d.user_id))] : null;
+    const userFilter = scopeUsers ? sql`and user_id = any(${pgArray(scopeUsers)}::bigint[])` : sql``;
+
+    const rollups = await rows<RollupRow>(
+      tx,
+      sql`select user_id, project, download_earned_micro, copy_download_earned_micro, sale_earned_micro,
+                 copy_sale_earned_micro, video_sale_earned_micro, site_earned_micro
+          from ingest_daily where day = ${day}::date ${userFilter}`,
+    );
+    const scopePairs = new Map<string, { userId: number; project: string }>();
+    for (const r of rollups) scopePairs.set(pairKey(r.user_id, r.project), { userId: r.user_id, project: r.project });
+    for (const d of dirty) scopePairs.set(pairKey(d.user_id, d.project), { userId: d.user_id, project: d.project });
+    const rollupUsers = [...new Set(rollups.map((r) => r.user_id))];
+
+    const levels = await levelsInForce(tx, day, scopeUsers);
+    const uplines = rollupUsers.length
+      ? await rows<{ id: number; created_day: string; r1: number | null; r2: number | null }>(
+          tx,
+          sql`select u.id, to_char(u.created_at at time zone 'UTC', 'YYYY-MM-DD') as created_day, u.referred_by as r1, p.referred_by as r2
+              from users u left join users p on p.id = u.referred_by where u.id = any(${pgArray(rollupUsers)}::bigint[])`,
+        )
+      : [];
+    const uplineOf = new Map(uplines.map((u) => [u.id, u]));
+
+    const targets = new Map<string, number>();
+    const add = (userId: number, project: string, source: string, bucket: string, amount: number) => {
+      const key = `${userId}|${project}|${source}|${bucket}`;
+      targets.set(key, (targets.get(key) ?? 0) + amount);
+    };
+    const commissions: Array<{ referrerId: number; referralId: number; project: string; bucket: 'downloads' | 'sales'; level: 1 | 2; base: number; rateBp: number; amount: number }> = [];
+    for (const r of rollups) {
+      add(r.user_id, r.project, 'files', 'downloads', r.download_earned_micro);
+      add(r.user_id, r.project, 'file_copies', 'downloads', r.copy_download_earned_micro);
+      add(r.user_id, r.project, 'files', 'sales', r.sale_earned_micro);
+      add(r.user_id, r.project, 'file_copies', 'sales', r.copy_sale_earned_micro);
+      add(r.user_id, r.project, 'video', 'sales', r.video_sale_earned_micro);
+      add(r.user_id, r.project, 'sites', 'sales', r.site_earned_micro);
+      const bases = {
+        downloads: r.download_earned_micro + r.copy_download_earned_micro,
+        sales: r.sale_earned_micro + r.copy_sale_earned_micro + r.video_sale_earned_micro + r.site_earned_micro,
+      };
+      const level = levels.get(pairKey(r.user_id, r.project)) ?? 0;
+      add(r.user_id, r.project, 'gold_bonus', 'downloads', goldBonus(level, bases.downloads, product));
+      add(r.user_id, r.project, 'gold_bonus', 'sales', goldBonus(level, bases.sales, product));
+      const up = uplineOf.get(r.user_id);
+      for (const bucket of ['downloads', 'sales'] as const) {
+        const base = bases[bucket];
+        if (up?.r1) {
+          const amount = referralCommission({ level: 1, registeredAt: up.created_day, day, baseMicro: base }, product);
+          const rateBp = amount === 0 && base !== 0 ? 0 : rateOf(base, amount);
+          commissions.push({ referrerId: up.r1, referralId: r.user_id, project: r.project, bucket, level: 1, base, rateBp, amount });
+        }
+        if (up?.r2) {
+          const amount = referralCommission({ level: 2, registeredAt: up.created_day, day, baseMicro: base }, product);
+          commissions.push({ referrerId: up.r2, referralId: r.user_id, project: r.project, bucket, level: 2, base, rateBp: product.referral.secondLevelBp, amount });
+        }
+      }
+    }
+    for (const c of commissions) {
+      await tx.execute(sql`insert into referral_commissions (referrer_id, referral_id, project, day, bucket, level, base_micro, rate_bp, amount_micro)
+        values (${c.referrerId}, ${c.referralId}, ${c.project}, ${day}::date, ${c.bucket}, ${c.level}, ${c.base}, ${c.rateBp}, ${c.amount})
+        on conflict (referrer_id, referral_id, project, day, bucket) do update
+          set level = excluded.level, base_micro = excluded.base_micro, rate_bp = excluded.rate_bp, amount_micro = excluded.amount_micro`);
+    }
+    const referrers = [...new Set(commissions.map((c) => c.referrerId))];
+    if (referrers.length) {
+      const sums = await rows<{ referrer_id: number; project: string; bucket: string; amount: number }>(
+        tx,
+        sql`select referrer_id, project, bucket, sum(amount_micro)::bigint as amount from referral_commissions
+            where day = ${day}::date and referrer_id = any(${pgArray(referrers)}::bigint[]) group by referrer_id, project, bucket`,
+      );
+      for (const s of sums) add(s.referrer_id, s.project, 'referrals', s.bucket, s.amount);
+    }
+
+    // What the ledger holds for the managed keys: the scope's own sources, and the referrers' referral income.
+    const managed = new Set<string>();
+    const ownSources = CLOSE_SOURCES.filter((s) => s !== 'referrals');
+    const ledgerUsers = [...new Set([...rollupUsers, ...[...scopePairs.values()].map((p) => p.userId), ...referrers])];
+    const held = ledgerUsers.length
+      ? await rows<{ user_id: number; project: string; source: string; bucket: string; amount: number; n: number }>(
+          tx,
+          sql`select user_id, project, source, bucket, sum(amount_micro)::bigint as amount, count(*)::int as n from ledger_entries
+              where day = ${day}::date and user_id = any(${pgArray(ledgerUsers)}::bigint[]) and kind in ('earning', 'correction')
+              group by user_id, project, source, bucket`,
+        )
+      : [];
+    const heldBy = new Map(held.map((h) => [`${h.user_id}|${h.project}|${h.source}|${h.bucket}`, h]));
+    for (const { userId, project } of scopePairs.values()) for (const s of ownSources) for (const b of ['downloads', 'sales']) managed.add(`${userId}|${project}|${s}|${b}`);
+    for (const key of targets.keys()) managed.add(key);
+    for (const h of held) {
+      const key = `${h.user_id}|${h.project}|${h.source}|${h.bucket}`;
+      if (h.source === 'referrals' ? referrers.includes(h.user_id) : scopePairs.has(pairKey(h.user_id, h.project))) managed.add(key);
+    }
+
+    let entries = 0;
+    for (const key of managed) {
+      const [userIdText, project, source, bucket] = key.split('|') as [string, string, string, string];
+      const current = heldBy.get(key);
+      const delta = (targets.get(key) ?? 0) - (current?.amount ?? 0);
+      if (delta === 0) continue;
+      const n = current?.n ?? 0;
+      const written = await writeEntry(tx, {
+        userId: Number(userIdText),
+        project,
+        day,
+        source: source as (typeof CLOSE_SOURCES)[number],
+        bucket: bucket as 'downloads' | 'sales',
+        kind: n === 0 ? 'earning' : 'correction',
+        amountMicro: delta,
+        availableAt: bucket === 'sales' ? saleDayAvailableAt(day, product) : dayEnd(day),
+        idempotencyKey: `close:${project}:${day}:${source}:${bucket}:${n}`,
+      });
+      if (written) entries++;
+    }
+
+    // Storage of the day, then coins, for every partner in scope (all partners with a programme on a full close).
+    const pairs = opts.onlyDirty ? [...scopePairs.values()] : await allPairs(tx, day);
+    await closeStorage(tx, day, pairs, product);
+    await closeGold(tx, day, pairs, product);
+    for (const p of scopePairs.values()) {
+      await tx.execute(sql`insert into closed_partner_days (user_id, project, day, closed_at) values (${p.userId}, ${p.project}, ${day}::date, ${now})
+        on conflict (user_id, project, day) do update set closed_at = excluded.closed_at`);
+    }
+    if (opts.onlyDirty) {
+      // A late event also moves the coins of the closed days after it (72-hour and 30-day windows).
+      const later = await rows<{ day: string }>(tx, sql`select day::text as day from day_closes where day > ${day}::date order by day`);
+      for (const { day: next } of later) await closeGold(tx, next, pairs, product);
+    }
+    await tx.execute(sql`insert into day_closes (day, first_closed_at, last_closed_at, runs) values (${day}::date, ${now}, ${now}, 1)
+      on conflict (day) do update set last_closed_at = excluded.last_closed_at, runs = day_closes.runs + 1`);
+    return { day, partners: scopePairs.size, entries };
+  });
+}
+
+/** The rate a commission was taken at, for the record (bp); exact for the rules' whole-percent rates. */
+function rateOf(base: number, amount: number): number {
+  return base === 0 ? 0 : Math.round((amount * 10_000) / base);
+}
+
+/** Every partner and project a full close looks at: activated programmes, and anyone with rollups or gold. */
+async function allPairs(tx: Tx, day: string): Promise<Array<{ userId: number; project: string }>> {
+  const list = await rows<{ user_id: number; project: string }>(
+    tx,
+    sql`select user_id, project from partner_programs where activated_at < ${dayEnd(day)}
+        union select user_id, project from ingest_daily where day <= ${day}::date
+        union select user_id, project from gold_state`,
+  );
+  return list.map((r) => ({ userId: r.user_id, project: r.project }));
+}
+
+/** Stored bytes at the end of the day (own files, not copies) and their daily cost. */
+async function closeStorage(tx: Tx, day: string, pairs: Array<{ userId: number; project: string }>, product: ProductConfig) {
+  if (!pairs.length) return;
+  const users = [...new Set(pairs.map((p) => p.userId))];
+  const end = dayEnd(day);
+  const sizes = await rows<{ user_id: number; project: string; bytes: number }>(
+    tx,
+    sql`select user_id, project, coalesce(sum(size_bytes), 0)::bigint as bytes from ingest_files
+        where kind = 'file' and known and size_bytes is not null and uploaded_at < ${end} and (deleted_at is null or deleted_at >= ${end})
+          and user_id = any(${pgArray(users)}::bigint[])
+        group by user_id, project`,
+  );
+  const byPair = new Map(sizes.map((s) => [pairKey(s.user_id, s.project), s.bytes]));
+  for (const p of pairs) {
+    const bytes = byPair.get(pairKey(p.userId, p.project)) ?? 0;
+    const cost = storageDailyCost(bytes, day, product);
+    await tx.execute(sql`insert into storage_days (user_id, project, day, bytes, cost_micro) values (${p.userId}, ${p.project}, ${day}::date, ${bytes}, ${cost})
+      on conflict (user_id, project, day) do update set bytes = excluded.bytes, cost_micro = excluded.cost_micro`);
+  }
+}
+
+/** Revenue (every ledger earning) minus storage cost per partner and project over [from, to]. */
+async function efficiencies(tx: Tx, users: number[], from: string, to: string): Promise<Map<string, { revenue: number; storage: number }>> {
+  const out = new Map<string, { revenue: number; storage: number }>();
+  if (!users.length) return out;
+  const revenue = await rows<{ user_id: number; project: string; amount: number }>(
+    tx,
+    sql`select user_id, project, sum(amount_micro)::bigint as amount from ledger_entries
+        where ${REVENUE_FILTER} and project is not null and day between ${from}::date and ${to}::date and user_id = any(${pgArray(users)}::bigint[])
+        group by user_id, project`,
+  );
+  const storage = await rows<{ user_id: number; project: string; amount: number }>(
+    tx,
+    sql`select user_id, project, sum(cost_micro)::bigint as amount from storage_days
+        where day between ${from}::date and ${to}::date and user_id = any(${pgArray(users)}::bigint[]) group by user_id, project`,
+  );
+  for (const r of revenue) out.set(pairKey(r.user_id, r.project), { revenue: r.amount, storage: 0 });
+  for (const s of storage) {
+    const key = pairKey(s.user_id, s.project);
+    out.set(key, { revenue: out.get(key)?.revenue ?? 0, storage: s.amount });
+  }
+  return out;
+}
+
+/** Coins at the close of a day (core rules: downloads and sales against the previous 72 hours, 30-day efficiency). */
+async function closeGold(tx: Tx, day: string, pairs: Array<{ userId: number; project: string }>, product: ProductConfig) {
+  if (!pairs.length) return;
+  const users = [...new Set(pairs.map((p) => p.userId))];
+  const first = addDaysToDay(day, -product.coinAverageDays);
+  const counts = await rows<{ user_id: number; project: string; day: string; downloads: number; sales: number }>(
+    tx,
+    sql`select user_id, project, day::text as day, counted_downloads::int as downloads, coin_sales::int as sales from ingest_daily
+        where day between ${first}::date and ${day}::date and user_id = any(${pgArray(users)}::bigint[])`,
+  );
+  const eff = await efficiencies(tx, users, addDaysToDay(day, -(product.coinEfficiencyDays - 1)), day);
+  const prev = await rows<{ user_id: number; project: string; coins: number }>(
+    tx,
+    sql`select user_id, project, coins from gold_days where day = ${addDaysToDay(day, -1)}::date and user_id = any(${pgArray(users)}::bigint[])`,
+  );
+  const prevCoins = new Map(prev.map((p) => [pairKey(p.user_id, p.project), p.coins]));
+  const levels = await levelsInForce(tx, day, users);
+  for (const p of pairs) {
+    const key = pairKey(p.userId, p.project);
+    let downloads = 0;
+    let sales = 0;
+    let previousDownloads = 0;
+    let previousSales = 0;
+    for (const c of counts) {
+      if (c.user_id !== p.userId || c.project !== p.project) continue;
+      if (c.day === day) {
+        downloads += c.downloads;
+        sales += c.sales;
+      } else {
+        previousDownloads += c.downloads;
+        previousSales += c.sales;
+      }
+    }
+    const e = eff.get(key) ?? { revenue: 0, storage: 0 };
+    const efficiency30dMicro = e.revenue - e.storage;
+    const delta = coinDelta({ downloads, previousDownloads, sales, previousSales, efficiency30dMicro }, product);
+    const coins = Math.max(0, (prevCoins.get(key) ?? 0) + delta.total);
+    const level = levels.get(key) ?? 0;
+    await tx.execute(sql`insert into gold_days (user_id, project, day, level, downloads, downloads_avg_72h_x3, sales, sales_avg_72h_x3, efficiency_30d_micro, coins_delta, coins)
+      values (${p.userId}, ${p.project}, ${day}::date, ${level}, ${downloads}, ${previousDownloads}, ${sales}, ${previousSales}, ${efficiency30dMicro}, ${delta.total}, ${coins})
+      on conflict (user_id, project, day) do update set level = excluded.level, downloads = excluded.downloads,
+        downloads_avg_72h_x3 = excluded.downloads_avg_72h_x3, sales = excluded.sales, sales_avg_72h_x3 = excluded.sales_avg_72h_x3,
+        efficiency_30d_micro = excluded.efficiency_30d_micro, coins_delta = excluded.coins_delta, coins = excluded.coins`);
+    await tx.execute(sql`insert into gold_state (user_id, project, level, coins, coins_day, updated_at) values (${p.userId}, ${p.project}, ${level}, ${coins}, ${day}::date, now())
+      on conflict (user_id, project) do update set coins = excluded.coins, coins_day = excluded.coins_day, updated_at = excluded.updated_at
+      where gold_state.coins_day is null or gold_state.coins_day <= excluded.coins_day`);
+  }
+}
+
+export interface MonthCloseResult {
+  month: string;
+  partners: number;
+  levelChanges: number;
+  unlimitedGranted: number;
+  skipped: boolean;
+}
+
+/**
+ * Closes a month (key 'YYYY-MM') after its last day: decides each partner's gold level for the next month
+ * (hysteresis of core's goldMonthEndTransition) and grants the next month's automatic unlimited status.
+ */
+export async function closeMonth(database: Database, month: string, now: Date, opts: { force?: boolean } = {}): Promise<MonthCloseResult> {
+  return database.db.transaction(async (tx) => {
+    await lockKey(tx, `close-month:${month}`);
+    const done = await rows<{ month: string }>(tx, sql`select month::text as month from month_closes where month = ${monthFirstDay(month)}::date`);
+    if (done.length && !opts.force) return { month, partners: 0, levelChanges: 0, unlimitedGranted: 0, skipped: true };
+    const product = await loadProduct(tx);
+    const first = monthFirstDay(month);
+    const last = monthLastDay(month);
+    const nextFirst = monthFirstDay(addMonthsToMonth(month, 1));
+    const afterFirst = monthFirstDay(addMonthsToMonth(month, 2));
+    const pairs = await allPairs(tx, last);
+    const users = [...new Set(pairs.map((p) => p.userId))];
+    const levels = await levelsInForce(tx, last, users);
+    const coinRows = users.length
+      ? await rows<{ user_id: number; project: string; coins: number }>(
+          tx,
+          sql`select distinct on (user_id, project) user_id, project, coins from gold_days
+              where day <= ${last}::date and user_id = any(${pgArray(users)}::bigint[]) order by user_id, project, day desc`,
+        )
+      : [];
+    const coinsOf = new Map(coinRows.map((c) => [pairKey(c.user_id, c.project), c.coins]));
+    const monthEff = await efficiencies(tx, users, first, last);
+    const window = await efficiencies(tx, users, addDaysToDay(last, -(product.unlimitedWindowDays - 1)), last);
+    let levelChanges = 0;
+    let unlimitedGranted = 0;
+    for (const p of pairs) {
+      const key = pairKey(p.userId, p.project);
+      const level = levels.get(key) ?? 0;
+      const coins = coinsOf.get(key) ?? 0;
+      const e = monthEff.get(key) ?? { revenue: 0, storage: 0 };
+      const monthEfficiencyMicro = e.revenue - e.storage;
+      const next = goldMonthEndTransition({ level, coins, monthEfficiencyMicro }, product);
+      if (next.level !== level) levelChanges++;
+      await tx.execute(sql`insert into gold_months (user_id, project, month, level_before, level_after, coins, efficiency_micro, reason)
+        values (${p.userId}, ${p.project}, ${nextFirst}::date, ${level}, ${next.level}, ${coins}, ${monthEfficiencyMicro}, ${next.reason})
+        on conflict (user_id, project, month) do update set level_before = excluded.level_before, level_after = excluded.level_after,
+          coins = excluded.coins, efficiency_micro = excluded.efficiency_micro, reason = excluded.reason`);
+      await tx.execute(sql`insert into gold_state (user_id, project, level, coins, level_month, updated_at) values (${p.userId}, ${p.project}, ${next.level}, ${coins}, ${nextFirst}::date, now())
+        on conflict (user_id, project) do update set level = excluded.level, level_month = excluded.level_month, updated_at = excluded.updated_at
+        where gold_state.level_month is null or gold_state.level_month <= excluded.level_month`);
+      const w = window.get(key) ?? { revenue: 0, storage: 0 };
+      if (qualifiesForUnlimited({ revenue30dMicro: w.revenue, storageCost30dMicro: w.storage }, product)) {
+        const inserted = await rows<{ id: number }>(
+          tx,
+          sql`insert into unlimited_periods (user_id, project, kind, starts_on, ends_on, months, created_at)
+              values (${p.userId}, ${p.project}, 'auto', ${nextFirst}::date, ${afterFirst}::date, 1, ${now})
+              on conflict (user_id, project, kind, starts_on) do nothing returning id`,
+        );
+        unlimitedGranted += inserted.length;
+      }
+    }
+    await tx.execute(sql`insert into month_closes (month, closed_at) values (${first}::date, ${now}) on conflict (month) do update set closed_at = excluded.closed_at`);
+    return { month, partners: pairs.length, levelChanges, unlimitedGranted, skipped: false };
+  });
+}
+
+export interface CatchUpResult {
+  days: DayCloseResult[];
+  months: MonthCloseResult[];
+  dirty: DayCloseResult[];
+}
+
+/** Closes a range of days in order, each month right after its last day. */
+export async function closeRange(database: Database, from: string, to: string, now: Date): Promise<CatchUpResult> {
+  const result: CatchUpResult = { days: [], months: [], dirty: [] };
+  for (const day of dayRange(from, to)) {
+    if (day.endsWith('-01')) {
+      const prev = monthKey(addDaysToDay(day, -1));
+      const r = await closeMonthIfDue(database, prev, now);
+      if (r && !r.skipped) result.months.push(r);
+    }
+    result.days.push(await closeDay(database, day, now));
+    if (addDaysToDay(day, 1).endsWith('-01')) result.months.push(await closeMonth(database, monthKey(day), now));
+  }
+  return result;
+}
+
+/** A month close is due once its last day is closed; it runs once (idempotent if called again). */
+async function closeMonthIfDue(database: Database, month: string, now: Date): Promise<MonthCloseResult | null> {
+  const closed = await database.query<{ n: number }>(sql`select count(*)::int as n from day_closes where day = ${monthLastDay(month)}::date`);
+  if (!closed[0]?.n) return null;
+  return closeMonth(database, month, now);
+}
+
+/**
+ * Everything due at `now`: every day up to yesterday not closed yet (from the day after the last close, or
+ * from the first day with rollups), the month closes among them, then the closed days marked dirty.
+ */
+export async function catchUp(database: Database, now: Date): Promise<CatchUpResult> {
+  const yesterday = addDaysToDay(dayKey(now), -1);
+  const [last] = await database.query<{ day: string | null }>(sql`select max(day)::text as day from day_closes`);
+  let from: string;
+  if (last?.day) from = addDaysToDay(last.day, 1);
+  else {
+    const [firstRollup] = await database.query<{ day: string | null }>(sql`select min(day)::text as day from ingest_daily`);
+    from = firstRollup?.day && firstRollup.day < yesterday ? firstRollup.day : yesterday;
+  }
+  const result = from <= yesterday ? await closeRange(database, from, yesterday, now) : { days: [], months: [], dirty: [] };
+  // A month whose last day is closed but whose close did not run (a crash between the two).
+  if (last?.day && addDaysToDay(last.day, 1).endsWith('-01')) {
+    const r = await closeMonthIfDue(database, monthKey(last.day), now);
+    if (r && !r.skipped) result.months.push(r);
+  }
+  const dirtyDays = await database.query<{ day: string }>(
+    sql`select distinct d.day::text as day from dirty_days d join day_closes c on c.day = d.day order by 1`,
+  );
+  for (const { day } of dirtyDays) result.dirty.push(await closeDay(database, day, now, { onlyDirty: true }));
+  return result;
+}

@@ -1,0 +1,86 @@
+import { sql } from 'drizzle-orm';
+import { DEFAULT_PRODUCT, type ProductConfig } from '@pc/core';
+import type { Db } from '../db/client.ts';
+import { ledgerEntries, productSettings, type LedgerBucket, type LedgerKind, type LedgerSource } from '../db/schema/index.ts';
+
+/**
+ * The ledger's write primitives, shared by the closes, the operator API and the balance module. Entries are
+ * never updated or deleted (a trigger refuses it); a correction is a new entry. Every entry carries an
+ * idempotency key unique per partner, so writing the same entry twice writes it once.
+ */
+export type Tx = Pick<Db, 'execute' | 'insert' | 'select' | 'update' | 'delete'>;
+
+export interface NewEntry {
+  userId: number;
+  project: string | null;
+  day: string;
+  source: LedgerSource;
+  bucket: LedgerBucket;
+  kind: LedgerKind;
+  amountMicro: number;
+  availableAt: Date;
+  idempotencyKey: string;
+  refId?: number | null;
+  note?: string;
+}
+
+/** Inserts an entry unless one with its key exists; answers whether it was written. */
+export async function writeEntry(tx: Tx, entry: NewEntry): Promise<boolean> {
+  const rows = await tx
+    .insert(ledgerEntries)
+    .values({ ...entry, refId: entry.refId ?? null, note: entry.note ?? '' })
+    .onConflictDoNothing({ target: [ledgerEntries.userId, ledgerEntries.idempotencyKey] })
+    .returning({ id: ledgerEntries.id });
+  return rows.length > 0;
+}
+
+/** Takes a transaction-scoped advisory lock on a text key (released at commit or rollback). */
+export async function lockKey(tx: Tx, key: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+}
+
+export const PRODUCT_SETTINGS_KEY = 'product';
+
+/**
+ * The product settings (PRODUCT.md numbers): DEFAULT_PRODUCT seeded into product_settings on first read, where
+ * an operator may change them; keys missing in the stored value fall back to the defaults.
+ */
+export async function loadProduct(db: Tx): Promise<ProductConfig> {
+  await db
+    .insert(productSettings)
+    .values({ key: PRODUCT_SETTINGS_KEY, value: DEFAULT_PRODUCT as unknown as Record<string, unknown> })
+    .onConflictDoNothing();
+  const rows = await db.select().from(productSettings).where(sql`${productSettings.key} = ${PRODUCT_SETTINGS_KEY}`);
+  return { ...DEFAULT_PRODUCT, ...(rows[0]?.value ?? {}) } as ProductConfig;
+}
+
+/** UTC day arithmetic on 'YYYY-MM-DD' strings. */
+export function addDays(day: string, days: number): string {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+export function dayOf(date: Date): string {
+  return date.toISOString().slice(0, 10);
+}
+export function startOfDay(day: string): Date {
+  return new Date(`${day}T00:00:00Z`);
+}
+export function monthStart(day: string): string {
+  return `${day.slice(0, 7)}-01`;
+}
+export function addMonths(day: string, months: number): string {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCMonth(d.getUTCMonth() + months);
+  return d.toISOString().slice(0, 10);
+}
+export function daysInMonth(day: string): number {
+  const d = new Date(`${monthStart(day)}T00:00:00Z`);
+  d.setUTCMonth(d.getUTCMonth() + 1);
+  d.setUTCDate(0);
+  return d.getUTCDate();
+}
+/** When a sale earning of `day` leaves its hold: 00:00 UTC of day + hold days. */
+export function saleAvailableAt(day: string, product: ProductConfig): Date {
+  return startOfDay(addDays(day, product.saleHoldDays));
+}
