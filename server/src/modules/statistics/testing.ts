@@ -7,6 +7,8 @@ import { createSession } from '../session/service.ts';
 
 export interface TestPartner {
   id: number;
+  /** The partner's id in each activated project (what the file hosts' events name). */
+  app: Partial<Record<ProjectId, number>>;
   cookie: string;
   get(url: string, query?: Record<string, string | number | boolean>, headers?: Record<string, string>): ReturnType<TestApp['app']['inject']>;
 }
@@ -16,11 +18,18 @@ export async function signedInPartner(t: TestApp, email: string, projects: Proje
     sql`insert into users (email, password_hash) values (${email}, 'not-a-hash') returning id`,
   );
   const id = Number(row!.id);
-  for (const project of projects) await t.ctx.database.query(sql`insert into partner_programs (user_id, project) values (${id}, ${project})`);
+  const app: Partial<Record<ProjectId, number>> = {};
+  for (const project of projects) {
+    const [p] = await t.ctx.database.query<{ app_user_id: number }>(
+      sql`insert into partner_programs (user_id, project) values (${id}, ${project}) returning app_user_id`,
+    );
+    app[project] = Number(p!.app_user_id);
+  }
   const token = await createSession(t.ctx.database.db, id, t.clock.now(), { ip: '127.0.0.1', userAgent: 'test' });
   const cookie = `pc_session=${token}`;
   return {
     id,
+    app,
     cookie,
     get: (url, query = {}, headers = {}) =>
       t.app.inject({
@@ -57,4 +66,18 @@ export function daily(userId: number, project: ProjectId, day: string, f: Record
   };
   row.earned_micro = parts.reduce((s, p) => s + Number(row[p]), 0);
   return row;
+}
+
+/** Sends events through the ingest API as the project's file host; every event must be accepted. */
+export async function ingest(t: TestApp, project: ProjectId, events: Array<Record<string, unknown>>) {
+  const token = project === 'fd1' ? t.ctx.config.INGEST_TOKEN_FD1 : t.ctx.config.INGEST_TOKEN_FD2;
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/ingest/v1/${project}/events`,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    payload: JSON.stringify(events),
+  });
+  const body = res.json() as { accepted: number; results: Array<{ status: string; message?: string }> };
+  if (res.statusCode !== 200 || body.accepted !== events.length) throw new Error(`ingest refused events: ${res.body}`);
+  return body;
 }
