@@ -163,7 +163,7 @@ export function base58CheckEncode(payload: Uint8Array): string {
 /** Base58Check decoding: the payload, or null when the text or its checksum is invalid. */
 export function base58CheckDecode(text: string): Uint8Array | null {
   const full = base58Decode(text);
-  if (!full || full.length < 5) return null;
+  if (!full || full.length < 4) return null;
   const payload = full.slice(0, -4);
   const sum = checksum4(payload);
   for (let i = 0; i < 4; i++) if (full[payload.length + i] !== sum[i]) return null;
