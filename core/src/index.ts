@@ -21,3 +21,4 @@ export * from './rules/security.ts';
 export * from './rules/balance.ts';
 export * from './rules/checksums.ts';
 export * from './rules/payouts.ts';
+export * from './rules/sites.ts';

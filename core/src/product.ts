@@ -87,6 +87,8 @@ export const DEFAULT_PRODUCT = {
   unlimitedTrialMaxMonthsPerYear: 2,
   unusedFilePeriodsDays: [30, 60, 90, 180, 365],
   walletHoldDays: 3,
+  /** Payout processing takes about this many days (shown to the partner). */
+  payoutProcessingDays: 7,
   securityCodeFreezeDays: 15,
   failedLoginLimit: 10,
   maxCustomPriceVariations: 3,

@@ -268,3 +268,8 @@ export function cardExpired(month: number, year: number, now: Instant): boolean 
   const current = d.getUTCFullYear() * 12 + d.getUTCMonth();
   return year * 12 + (month - 1) < current;
 }
+
+/** When a request made at `requestedAt` is expected to be paid: about `payoutProcessingDays` (7) later. */
+export function expectedPayoutDate(requestedAt: Instant, product: ProductConfig = DEFAULT_PRODUCT): Date {
+  return addDaysToInstant(requestedAt, product.payoutProcessingDays);
+}
