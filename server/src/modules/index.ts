@@ -1,4 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import { balanceRoutes } from './balance/routes.ts';
+import { unlimitedRoutes } from './unlimited/routes.ts';
+import { operatorRoutes } from '../operator/routes.ts';
 import { captchaRoutes } from './captcha/routes.ts';
 import { authRoutes } from './auth/routes.ts';
 import { userRoutes } from './user/routes.ts';
@@ -17,6 +20,8 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(
     async (api) => {
       // feature modules: one line each
+      await api.register(balanceRoutes);
+      await api.register(unlimitedRoutes);
       await api.register(captchaRoutes);
       await api.register(authRoutes);
       await api.register(userRoutes);
@@ -31,4 +36,6 @@ export async function registerModules(app: FastifyInstance) {
   if (app.ctx.config.NODE_ENV !== 'production') await app.register(devMailRoutes);
   // The file hosts' event feed, authenticated by its own bearer tokens.
   await app.register(ingestRoutes);
+  // The operator API (file hosts' staff), authenticated by OPERATOR_TOKEN.
+  await app.register(operatorRoutes, { prefix: '/operator/v1' });
 }

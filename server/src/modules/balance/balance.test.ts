@@ -1,0 +1,89 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { closeDay } from '../../jobs/close.ts';
+import { insertPayoutRequest, movePayoutRequest } from '../../jobs/payouts.ts';
+import { addAdditionalIncome } from '../../operator/service.ts';
+import { addRollup, createPartner, sessionCookie } from '../../jobs/testing.ts';
+
+let t: TestApp;
+beforeEach(async () => {
+  t = await createTestApp({ clock: '2026-11-20T12:00:00Z' });
+});
+afterEach(async () => {
+  await t.close();
+});
+
+async function request(userId: number, amount: number) {
+  return t.ctx.database.db.transaction((tx) => insertPayoutRequest(tx, { userId, amountMicro: amount, paymentDetails: 'wm Z123456789012', actor: 'partner' }, t.clock.now()));
+}
+
+describe('balance, hold and available for withdrawal', () => {
+  it('needs a signed-in partner', async () => {
+    expect((await t.app.inject('/api/payouts/user/available-withdrawal')).statusCode).toBe(401);
+    expect((await t.app.inject('/api/payouts/user/hold-info')).statusCode).toBe(401);
+  });
+
+  it('derives the figures from the ledger, the live days and the payout requests', async () => {
+    const db = t.ctx.database;
+    const p = await createPartner(db, { email: 'p@x.test', createdAt: '2026-01-01T00:00:00Z' });
+    const other = await createPartner(db, { email: 'o@x.test' });
+    // Closed 2026-11-01: sales released on 2026-11-16 00:00 (before now).
+    await addRollup(db, p, 'fd1', '2026-11-01', { download_earned_micro: 1_000_000, sale_earned_micro: 3_000_000, sales: 1 });
+    // Closed 2026-11-10: sales and site bonus held until 2026-11-25 00:00.
+    await addRollup(db, p, 'fd1', '2026-11-10', { download_earned_micro: 100_000, sale_earned_micro: 2_000_000, site_earned_micro: 500_000, sales: 1 });
+    await addRollup(db, other, 'fd1', '2026-11-10', { download_earned_micro: 9_999_999 });
+    const now = t.clock.now();
+    await closeDay(db, '2026-11-01', now);
+    await closeDay(db, '2026-11-10', now);
+    // Live (not closed) today: downloads available at once, the sale held until 2026-12-05 00:00.
+    await addRollup(db, p, 'fd2', '2026-11-20', { download_earned_micro: 50_000, sale_earned_micro: 1_000_000, sales: 1 });
+    await addAdditionalIncome(db.db, { userId: p, project: 'fd1', amount: 250_000, reason: 'bonus', operator: 'alice' }, now);
+    const inProgress = await request(p, 1_000_000);
+    const accepted = await request(p, 500_000);
+    const rejected = await request(p, 300_000);
+    for (const to of ['review', 'process', 'accepted'] as const) await movePayoutRequest(db.db, { id: accepted.id, to, actor: 'op' }, now);
+    await movePayoutRequest(db.db, { id: rejected.id, to: 'rejected', reason: 'x', actor: 'op' }, now);
+    void inProgress;
+
+    const cookie = await sessionCookie(db, p, now);
+    const available = await t.app.inject({ url: '/api/payouts/user/available-withdrawal', headers: { cookie } });
+    expect(available.statusCode, available.body).toBe(200);
+    // earnings: 1,000,000 + 3,000,000 + 100,000 + 2,000,000 + 500,000 (closed) + 50,000 + 1,000,000 (live)
+    //           + 250,000 (additional) = 7,900,000
+    // balance:  7,900,000 − 1,000,000 (in progress) − 500,000 (accepted) = 6,400,000 (the rejected one is given back)
+    // hold:     2,000,000 + 500,000 (2026-11-10 sales) + 1,000,000 (live sale) = 3,500,000
+    // available: 6,400,000 − 3,500,000 = 2,900,000
+    expect(available.json()).toEqual({ amount: 2_900_000, balance: 6_400_000, hold: 3_500_000, in_progress: 1_000_000 });
+
+    const hold = await t.app.inject({ url: '/api/payouts/user/hold-info', headers: { cookie } });
+    expect(hold.json()).toEqual({
+      amount: 3_500_000,
+      hold_period_days: 14,
+      breakdown: { files: 3_000_000, file_copies: 0, video: 0, sites_referrals: 500_000, referrals: 0, gold_bonus: 0 },
+      next_release: { date: '2026-11-25T00:00:00.000Z', amount: 2_500_000 },
+      releases: [
+        { date: '2026-11-25T00:00:00.000Z', amount: 2_500_000 },
+        { date: '2026-12-05T00:00:00.000Z', amount: 1_000_000 },
+      ],
+    });
+
+    // After the hold of 2026-11-10 ends, that money is available; nothing else moves.
+    t.clock.set('2026-11-25T00:00:00Z');
+    const later = await t.app.inject({ url: '/api/payouts/user/available-withdrawal', headers: { cookie: await sessionCookie(db, p, t.clock.now()) } });
+    expect(later.json()).toEqual({ amount: 5_400_000, balance: 6_400_000, hold: 1_000_000, in_progress: 1_000_000 });
+  });
+
+  it('a refund inside the hold lowers the hold, not the available amount', async () => {
+    const db = t.ctx.database;
+    const p = await createPartner(db, { email: 'p@x.test' });
+    await addRollup(db, p, 'fd1', '2026-11-15', { download_earned_micro: 400_000, sale_earned_micro: 6_000_000, sales: 1 });
+    await closeDay(db, '2026-11-15', t.clock.now());
+    await addRollup(db, p, 'fd1', '2026-11-15', { sale_earned_micro: -6_000_000, sales: -1 });
+    await closeDay(db, '2026-11-15', t.clock.now(), { onlyDirty: true });
+    const cookie = await sessionCookie(db, p, t.clock.now());
+    const res = await t.app.inject({ url: '/api/payouts/user/available-withdrawal', headers: { cookie } });
+    expect(res.json()).toEqual({ amount: 400_000, balance: 400_000, hold: 0, in_progress: 0 });
+    const hold = await t.app.inject({ url: '/api/payouts/user/hold-info', headers: { cookie } });
+    expect(hold.json()).toMatchObject({ amount: 0, next_release: null, releases: [] });
+  });
+});

@@ -1,0 +1,107 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { computeBalance, saleDayAvailableAt, type ProductConfig } from '@pc/core';
+import type { Db } from '../../db/client.ts';
+
+/**
+ * Balance, hold and available for withdrawal of a partner (all projects), derived from the ledger, the live
+ * (not yet closed) days of the ingest rollups and the payout requests (docs/decisions/0052-balance.md).
+ */
+
+async function rows<T>(db: Db, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+export const HOLD_SOURCES = ['files', 'file_copies', 'video', 'sites', 'referrals', 'gold_bonus'] as const;
+export type HoldSource = (typeof HOLD_SOURCES)[number];
+
+export interface BalanceFigures {
+  /** Every earning: ledger (closed days, reversals, additional income) plus live days. */
+  earnings: number;
+  /** Live (not yet closed) earnings included in `earnings`. */
+  live: number;
+  payoutsAccepted: number;
+  payoutsInProgress: number;
+  balance: number;
+  hold: number;
+  available: number;
+  holdBySource: Record<HoldSource, number>;
+  /** Upcoming releases of held money, earliest first. */
+  releases: Array<{ at: Date; amount: number }>;
+}
+
+export async function balanceOf(db: Db, userId: number, now: Date, product: ProductConfig): Promise<BalanceFigures> {
+  const ledger = await rows<{ source: string; available_at: Date | string; amount: number }>(
+    db,
+    sql`select source, available_at, sum(amount_micro)::bigint as amount from ledger_entries
+        where user_id = ${userId} and source <> 'payout' and available_at > ${now}
+        group by source, available_at`,
+  );
+  const [totals] = await rows<{ earnings: number }>(
+    db,
+    sql`select coalesce(sum(amount_micro), 0)::bigint as earnings from ledger_entries where user_id = ${userId} and source <> 'payout'`,
+  );
+  const live = await rows<{
+    day: string;
+    earned: number;
+    files_sales: number;
+    copies_sales: number;
+    video_sales: number;
+    site_sales: number;
+  }>(
+    db,
+    sql`select d.day::text as day, sum(d.earned_micro)::bigint as earned, sum(d.sale_earned_micro)::bigint as files_sales,
+               sum(d.copy_sale_earned_micro)::bigint as copies_sales, sum(d.video_sale_earned_micro)::bigint as video_sales,
+               sum(d.site_earned_micro)::bigint as site_sales
+        from ingest_daily d
+        where d.user_id = ${userId} and not exists (select 1 from day_closes c where c.day = d.day)
+        group by d.day`,
+  );
+  const [payouts] = await rows<{ accepted: number; in_progress: number }>(
+    db,
+    sql`select coalesce(sum(amount_micro) filter (where status = 'accepted'), 0)::bigint as accepted,
+               coalesce(sum(amount_micro) filter (where status in ('created', 'review', 'process')), 0)::bigint as in_progress
+        from payout_requests where user_id = ${userId}`,
+  );
+
+  const holdBySource = Object.fromEntries(HOLD_SOURCES.map((s) => [s, 0])) as Record<HoldSource, number>;
+  const releases = new Map<number, number>();
+  const addRelease = (at: Date, amount: number) => releases.set(at.getTime(), (releases.get(at.getTime()) ?? 0) + amount);
+  for (const r of ledger) {
+    const source = r.source as HoldSource;
+    if (!(source in holdBySource)) continue;
+    holdBySource[source] += r.amount;
+    addRelease(new Date(r.available_at), r.amount);
+  }
+  let liveTotal = 0;
+  for (const d of live) {
+    liveTotal += d.earned;
+    const at = saleDayAvailableAt(d.day, product);
+    if (at <= now) continue;
+    holdBySource.files += d.files_sales;
+    holdBySource.file_copies += d.copies_sales;
+    holdBySource.video += d.video_sales;
+    holdBySource.sites += d.site_sales;
+    addRelease(at, d.files_sales + d.copies_sales + d.video_sales + d.site_sales);
+  }
+  const heldTotal = Object.values(holdBySource).reduce((a, b) => a + b, 0);
+  const figures = computeBalance({
+    earnings: (totals?.earnings ?? 0) + liveTotal,
+    payoutsAccepted: payouts?.accepted ?? 0,
+    payoutsInProgress: payouts?.in_progress ?? 0,
+    hold: Math.max(0, heldTotal),
+  });
+  return {
+    earnings: (totals?.earnings ?? 0) + liveTotal,
+    live: liveTotal,
+    payoutsAccepted: payouts?.accepted ?? 0,
+    payoutsInProgress: payouts?.in_progress ?? 0,
+    balance: figures.balance,
+    hold: figures.hold,
+    available: figures.available,
+    holdBySource,
+    releases: [...releases.entries()]
+      .filter(([, amount]) => amount !== 0)
+      .sort((a, b) => a[0] - b[0])
+      .map(([at, amount]) => ({ at: new Date(at), amount })),
+  };
+}

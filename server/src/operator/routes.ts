@@ -1,0 +1,240 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { LANG_CODES, pageMeta, projectSchema } from '@pc/core';
+import { AppError } from '../lib/errors.ts';
+import { payoutRequests, users } from '../db/schema/index.ts';
+import { movePayoutRequest, payoutHistory } from '../jobs/payouts.ts';
+import { operatorAuth } from './auth.ts';
+import {
+  addAdditionalIncome,
+  banSite,
+  listActions,
+  logAction,
+  publishNews,
+  publishNotification,
+} from './service.ts';
+
+const micro = z.number().int();
+const dayString = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+const idParam = z.strictObject({ id: z.coerce.number().int().positive() });
+const operatorStatus = z.enum(['review', 'process', 'accepted', 'rejected']);
+const payoutStatus = z.enum(['created', 'review', 'process', 'accepted', 'rejected', 'deleted']);
+
+const payoutView = z.object({
+  id: z.number().int(),
+  user_id: z.number().int(),
+  amount: micro,
+  fee: micro,
+  wallet_type: z.string(),
+  payment_details: z.string(),
+  status: payoutStatus,
+  status_reason: z.string(),
+  created_date: z.string(),
+  updated_at: z.string(),
+});
+const historyView = z.object({ from: payoutStatus.nullable(), to: payoutStatus, reason: z.string(), actor: z.string(), at: z.string() });
+
+type PayoutRow = typeof payoutRequests.$inferSelect;
+const viewPayout = (r: PayoutRow) => ({
+  id: r.id,
+  user_id: r.userId,
+  amount: r.amountMicro,
+  fee: r.feeMicro,
+  wallet_type: r.walletType,
+  payment_details: r.paymentDetails,
+  status: r.status,
+  status_reason: r.statusReason,
+  created_date: r.createdAt.toISOString(),
+  updated_at: r.updatedAt.toISOString(),
+});
+
+/** A title and body per language; English is required (the fallback of every other language). */
+const textsSchema = z
+  .partialRecord(z.enum(LANG_CODES), z.strictObject({ title: z.string().trim().min(1).max(300), body: z.string().trim().min(1).max(20_000) }))
+  .refine((texts) => Boolean(texts.en), { message: 'operator:english_text_required' });
+
+const partnerRef = {
+  user_id: z.number().int().positive().optional(),
+  email: z.string().trim().toLowerCase().email().optional(),
+};
+
+/** The operator API (docs/operator.md): server-to-server, Bearer OPERATOR_TOKEN plus X-Operator. */
+export async function operatorRoutes(parent: FastifyInstance) {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  const { database, clock, config } = app.ctx;
+  const db = database.db;
+  app.decorateRequest('operator', '');
+  app.addHook('onRequest', operatorAuth(config.OPERATOR_TOKEN));
+
+  async function resolvePartner(ref: { user_id?: number | undefined; email?: string | undefined }): Promise<number> {
+    const where = ref.user_id !== undefined ? eq(users.id, ref.user_id) : ref.email !== undefined ? eq(users.email, ref.email) : undefined;
+    if (!where) throw new AppError('validation_failed', undefined, { user_id: [{ key: 'validation:required', params: { field: 'user_id' } }] });
+    const [row] = await db.select({ id: users.id }).from(users).where(where);
+    if (!row) throw new AppError('not_found', { key: 'operator:partner_not_found' });
+    return row.id;
+  }
+
+  app.get(
+    '/payouts',
+    {
+      schema: {
+        tags: ['operator'],
+        querystring: z.strictObject({
+          status: payoutStatus.optional(),
+          user_id: z.coerce.number().int().positive().optional(),
+          page: z.coerce.number().int().min(1).default(1),
+          per_page: z.coerce.number().int().min(1).max(500).default(50),
+        }),
+        response: { 200: z.object({ data: z.array(payoutView), meta: pageMeta }) },
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const conditions = [q.status ? eq(payoutRequests.status, q.status) : undefined, q.user_id ? eq(payoutRequests.userId, q.user_id) : undefined].filter(
+        (c) => c !== undefined,
+      );
+      const where = conditions.length ? and(...conditions) : undefined;
+      const rows = await db
+        .select()
+        .from(payoutRequests)
+        .where(where)
+        .orderBy(desc(payoutRequests.createdAt), desc(payoutRequests.id))
+        .limit(q.per_page)
+        .offset((q.page - 1) * q.per_page);
+      const [total] = await db.select({ n: sql<number>`count(*)::int` }).from(payoutRequests).where(where);
+      return { data: rows.map(viewPayout), meta: { page: q.page, per_page: q.per_page, total: total?.n ?? 0 } };
+    },
+  );
+
+  app.get(
+    '/payouts/:id',
+    { schema: { tags: ['operator'], params: idParam, response: { 200: payoutView.extend({ history: z.array(historyView) }) } } },
+    async (request) => {
+      const [row] = await db.select().from(payoutRequests).where(eq(payoutRequests.id, request.params.id));
+      if (!row) throw new AppError('not_found', { key: 'operator:payout_not_found' });
+      const history = await payoutHistory(db, row.id);
+      return {
+        ...viewPayout(row),
+        history: history.map((h) => ({ from: h.fromStatus, to: h.toStatus, reason: h.reason, actor: h.actor, at: h.at.toISOString() })),
+      };
+    },
+  );
+
+  app.post(
+    '/payouts/:id/status',
+    {
+      schema: {
+        tags: ['operator'],
+        params: idParam,
+        body: z.strictObject({ status: operatorStatus, reason: z.string().trim().max(1000).optional() }),
+        response: { 200: payoutView },
+      },
+    },
+    async (request) => {
+      const { status, reason } = request.body;
+      if (status === 'rejected' && !reason)
+        throw new AppError('validation_failed', undefined, { reason: [{ key: 'operator:reason_required' }] });
+      const now = clock.now();
+      const result = await movePayoutRequest(db, { id: request.params.id, to: status, reason: reason ?? '', actor: `operator:${request.operator}` }, now);
+      if (!result.ok) {
+        if (result.reason === 'not_found') throw new AppError('not_found', { key: 'operator:payout_not_found' });
+        throw new AppError('conflict', { key: 'operator:payout_transition_refused', params: { from: result.status, to: status } });
+      }
+      await logAction(db, request.operator, 'payout.status', `payout:${request.params.id}`, { status, reason: reason ?? '' }, now);
+      return viewPayout(result.request);
+    },
+  );
+
+  app.post(
+    '/additional-income',
+    {
+      schema: {
+        tags: ['operator'],
+        body: z.strictObject({
+          ...partnerRef,
+          project: projectSchema,
+          amount: micro.refine((v) => v !== 0, { message: 'validation:invalid' }).refine((v) => Math.abs(v) <= 1e12, { message: 'validation:invalid' }),
+          reason: z.string().trim().min(1).max(1000),
+          day: dayString.optional(),
+        }),
+        response: { 200: z.object({ id: z.number().int(), user_id: z.number().int(), project: projectSchema, day: dayString, amount: micro, reason: z.string() }) },
+      },
+    },
+    async (request) => {
+      const userId = await resolvePartner(request.body);
+      const now = clock.now();
+      const row = await addAdditionalIncome(db, { ...request.body, userId, operator: request.operator }, now);
+      return { id: row.id, user_id: row.userId, project: row.project as 'fd1' | 'fd2', day: row.day, amount: row.amountMicro, reason: row.reason };
+    },
+  );
+
+  app.post(
+    '/news',
+    {
+      schema: {
+        tags: ['operator'],
+        body: z.strictObject({ project: projectSchema.nullable().optional(), texts: textsSchema }),
+        response: { 200: z.object({ id: z.number().int(), published_at: z.string(), langs: z.array(z.string()) }) },
+      },
+    },
+    async (request) => {
+      const row = await publishNews(db, { project: request.body.project ?? null, texts: request.body.texts, operator: request.operator }, clock.now());
+      return { id: row.id, published_at: row.publishedAt.toISOString(), langs: Object.keys(request.body.texts).sort() };
+    },
+  );
+
+  app.post(
+    '/notifications',
+    {
+      schema: {
+        tags: ['operator'],
+        body: z.strictObject({ ...partnerRef, all: z.boolean().optional(), texts: textsSchema }),
+        response: { 200: z.object({ id: z.number().int(), user_id: z.number().int().nullable(), created_at: z.string() }) },
+      },
+    },
+    async (request) => {
+      const body = request.body;
+      const userId = body.all ? null : await resolvePartner(body);
+      const row = await publishNotification(db, { userId, texts: body.texts, operator: request.operator }, clock.now());
+      return { id: row.id, user_id: row.userId, created_at: row.createdAt.toISOString() };
+    },
+  );
+
+  app.post(
+    '/sites/:id/ban',
+    {
+      schema: {
+        tags: ['operator'],
+        params: idParam,
+        body: z.strictObject({ reason: z.string().trim().min(1).max(1000) }),
+        response: { 200: z.object({ id: z.number().int(), status: z.literal('banned') }) },
+      },
+    },
+    async (request) => {
+      const ok = await banSite(database, { siteId: request.params.id, reason: request.body.reason, operator: request.operator }, clock.now());
+      if (!ok) throw new AppError('not_found', { key: 'operator:site_not_found' });
+      return { id: request.params.id, status: 'banned' as const };
+    },
+  );
+
+  app.get(
+    '/actions',
+    {
+      schema: {
+        tags: ['operator'],
+        querystring: z.strictObject({ limit: z.coerce.number().int().min(1).max(1000).default(100) }),
+        response: {
+          200: z.object({
+            data: z.array(z.object({ id: z.number().int(), operator: z.string(), action: z.string(), target: z.string(), payload: z.record(z.string(), z.unknown()), at: z.string() })),
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const rows = await listActions(db, request.query.limit);
+      return { data: rows.map((r) => ({ ...r, at: r.at.toISOString() })) };
+    },
+  );
+}

@@ -1,0 +1,78 @@
+import { desc, sql } from 'drizzle-orm';
+import type { Database, Db } from '../db/client.ts';
+import { additionalIncome, news, newsTexts, notifications, notificationTexts, operatorActions } from '../db/schema/index.ts';
+import { dayOf, writeEntry, type Tx } from '../jobs/ledger.ts';
+
+type Texts = Partial<Record<string, { title: string; body: string }>>;
+
+/** Records who did what, when. Called inside the action's transaction where there is one. */
+export async function logAction(db: Tx, operator: string, action: string, target: string, payload: Record<string, unknown>, now: Date) {
+  await db.insert(operatorActions).values({ operator, action, target, payload, at: now });
+}
+
+export async function listActions(db: Db, limit: number) {
+  return db.select().from(operatorActions).orderBy(desc(operatorActions.id)).limit(limit);
+}
+
+/** Additional income: a row with its reason and an `additional` ledger entry, available at once. */
+export async function addAdditionalIncome(
+  db: Db,
+  input: { userId: number; project: string; amount: number; reason: string; day?: string | undefined; operator: string },
+  now: Date,
+) {
+  return db.transaction(async (tx) => {
+    const day = input.day ?? dayOf(now);
+    const [row] = await tx
+      .insert(additionalIncome)
+      .values({ userId: input.userId, project: input.project, day, amountMicro: input.amount, reason: input.reason, operator: input.operator, createdAt: now })
+      .returning();
+    const income = row!;
+    await writeEntry(tx, {
+      userId: income.userId,
+      project: income.project,
+      day,
+      source: 'additional',
+      bucket: 'other',
+      kind: 'additional',
+      amountMicro: income.amountMicro,
+      availableAt: now,
+      idempotencyKey: `additional:${income.id}`,
+      refId: income.id,
+      note: income.reason,
+    });
+    await logAction(tx, input.operator, 'additional_income.add', `user:${income.userId}`, { id: income.id, project: income.project, day, amount: income.amountMicro, reason: income.reason }, now);
+    return income;
+  });
+}
+
+export async function publishNews(db: Db, input: { project: string | null; texts: Texts; operator: string }, now: Date) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.insert(news).values({ project: input.project, publishedAt: now, createdBy: input.operator }).returning();
+    const item = row!;
+    const texts = Object.entries(input.texts).filter((e): e is [string, { title: string; body: string }] => Boolean(e[1]));
+    await tx.insert(newsTexts).values(texts.map(([lang, t]) => ({ newsId: item.id, lang, title: t.title, body: t.body })));
+    await logAction(tx, input.operator, 'news.publish', `news:${item.id}`, { project: input.project, langs: texts.map(([l]) => l) }, now);
+    return item;
+  });
+}
+
+export async function publishNotification(db: Db, input: { userId: number | null; texts: Texts; operator: string }, now: Date) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.insert(notifications).values({ userId: input.userId, createdAt: now, createdBy: input.operator }).returning();
+    const item = row!;
+    const texts = Object.entries(input.texts).filter((e): e is [string, { title: string; body: string }] => Boolean(e[1]));
+    await tx.insert(notificationTexts).values(texts.map(([lang, t]) => ({ notificationId: item.id, lang, title: t.title, body: t.body })));
+    await logAction(tx, input.operator, 'notification.publish', input.userId === null ? 'all' : `user:${input.userId}`, { id: item.id, langs: texts.map(([l]) => l) }, now);
+    return item;
+  });
+}
+
+/** Sets a partner site's status to banned (partner_sites belongs to the sites/ingest area). */
+export async function banSite(database: Database, input: { siteId: number; reason: string; operator: string }, now: Date): Promise<boolean> {
+  return database.db.transaction(async (tx) => {
+    const rows = (await tx.execute(sql`update partner_sites set status = 'banned' where id = ${input.siteId} returning id`)) as unknown as { rows: unknown[] };
+    if (!rows.rows.length) return false;
+    await logAction(tx, input.operator, 'site.ban', `site:${input.siteId}`, { reason: input.reason }, now);
+    return true;
+  });
+}
