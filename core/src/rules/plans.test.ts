@@ -1,7 +1,18 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { PLANS, type Plan } from '../product.ts';
-import { checkPlanChange, defaultPlan, lastPlanChoiceAt, planAt, planSchedule, type PlanRow } from './plans.ts';
+import {
+  checkPlanChange,
+  defaultPlan,
+  freeDownloadSettingsAvailable,
+  isFreeDownloadAllowed,
+  lastPlanChoiceAt,
+  planAt,
+  planSchedule,
+  priceVariationsProblem,
+  type FreeDownloadSettings,
+  type PlanRow,
+} from './plans.ts';
 import { dayKey, dayStart } from './time.ts';
 
 const rows: PlanRow[] = [
@@ -70,5 +81,31 @@ describe('plan change', () => {
       ),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('free downloads and price variations', () => {
+  const settings: FreeDownloadSettings = { mode: 'individual', newFilesDefault: true, inboxDefault: false, maxFileSizeBytes: 1_000 };
+  it.each([
+    { label: 'Mixed: always free', plan: 'mixed', s: { mode: 'disallow_all' }, file: { sizeBytes: 5_000, flag: false, inInbox: false }, ok: true },
+    { label: 'PPD: always free', plan: 'ppd', s: {}, file: { sizeBytes: 5_000, flag: false, inInbox: false }, ok: true },
+    { label: 'PPS allow all', plan: 'pps', s: { mode: 'allow_all' }, file: { sizeBytes: 10, flag: false, inInbox: false }, ok: true },
+    { label: 'PPS allow all above the size cap', plan: 'pps', s: { mode: 'allow_all' }, file: { sizeBytes: 1_001, flag: true, inInbox: false }, ok: false },
+    { label: 'PPS allow all, unlimited size', plan: 'pps', s: { mode: 'allow_all', maxFileSizeBytes: null }, file: { sizeBytes: 1e12, flag: null, inInbox: false }, ok: true },
+    { label: 'PPS disallow all', plan: 'pps', s: { mode: 'disallow_all' }, file: { sizeBytes: 10, flag: true, inInbox: false }, ok: false },
+    { label: 'PPS individual, flag on', plan: 'pps', s: {}, file: { sizeBytes: 10, flag: true, inInbox: true }, ok: true },
+    { label: 'PPS individual, flag off', plan: 'pps', s: {}, file: { sizeBytes: 10, flag: false, inInbox: false }, ok: false },
+    { label: 'PPS individual, no flag: new-files default', plan: 'pps', s: {}, file: { sizeBytes: 10, flag: null, inInbox: false }, ok: true },
+    { label: 'PPS individual, no flag in Inbox: Inbox default', plan: 'pps', s: {}, file: { sizeBytes: 10, flag: null, inInbox: true }, ok: false },
+  ] as const)('$label', ({ plan, s, file, ok }) => {
+    expect(isFreeDownloadAllowed({ plan, settings: { ...settings, ...s }, file })).toBe(ok);
+  });
+  it('settings exist only on PPS', () => {
+    expect(PLANS.filter(freeDownloadSettingsAvailable)).toEqual(['pps']);
+  });
+  it.each([
+    [[], null], [['a', 'b', 'c'], null], [['a', 'b', 'c', 'd'], 'too_many'], [['a', 'x'], 'unknown'], [['a', 'a'], 'duplicate'],
+  ] as const)('pick %j → %s', (selected, problem) => {
+    expect(priceVariationsProblem(selected, ['a', 'b', 'c', 'd', 'e'])).toBe(problem);
   });
 });

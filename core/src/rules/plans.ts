@@ -85,3 +85,62 @@ export function checkPlanChange(
   if (planAt(rows, effectiveFrom, product) === plan) return { allowed: false, reason: 'same_plan' };
   return { allowed: true, effectiveFrom };
 }
+
+// ---------------------------------------------------------------------------------------------------------------
+// Free downloads (PPS only) and custom premium price variations
+
+export const FREE_DOWNLOAD_MODES = ['allow_all', 'disallow_all', 'individual'] as const;
+export type FreeDownloadMode = (typeof FREE_DOWNLOAD_MODES)[number];
+
+/** A partner's free-download settings in a project (they apply only on PPS). */
+export interface FreeDownloadSettings {
+  mode: FreeDownloadMode;
+  /** The per-file flag a new file gets under `individual`. */
+  newFilesDefault: boolean;
+  /** The per-file flag a new file uploaded to the Inbox folder gets under `individual`. */
+  inboxDefault: boolean;
+  /** Files larger than this are never free; null = unlimited. */
+  maxFileSizeBytes: number | null;
+}
+
+/** Free-download settings exist only on PPS (on Mixed and PPD every download is free and paid per download). */
+export function freeDownloadSettingsAvailable(plan: Plan): boolean {
+  return plan === 'pps';
+}
+
+/** The flag a new file gets: the Inbox default for files in the Inbox folder, the new-files default otherwise. */
+export function defaultFreeDownloadFlag(settings: FreeDownloadSettings, inInbox: boolean): boolean {
+  return inInbox ? settings.inboxDefault : settings.newFilesDefault;
+}
+
+/**
+ * Whether a file may be downloaded for free. Outside PPS always. On PPS: never above the maximum size; then
+ * allow all / disallow all, or under `individual` the file's own flag (its default when it has none).
+ */
+export function isFreeDownloadAllowed(
+  input: { plan: Plan; settings: FreeDownloadSettings; file: { sizeBytes: number; flag: boolean | null; inInbox: boolean } },
+): boolean {
+  const { plan, settings, file } = input;
+  if (!freeDownloadSettingsAvailable(plan)) return true;
+  if (settings.maxFileSizeBytes !== null && file.sizeBytes > settings.maxFileSizeBytes) return false;
+  if (settings.mode === 'allow_all') return true;
+  if (settings.mode === 'disallow_all') return false;
+  return file.flag ?? defaultFreeDownloadFlag(settings, file.inInbox);
+}
+
+export type PriceVariationsProblem = 'too_many' | 'unknown' | 'duplicate';
+
+/**
+ * Checks a partner's pick of custom premium price variations: at most `maxCustomPriceVariations` (3), each from
+ * the project's list, no repeats. null when valid (an empty pick is valid: the project's default prices apply).
+ */
+export function priceVariationsProblem(
+  selected: readonly string[],
+  available: readonly string[],
+  product: ProductConfig = DEFAULT_PRODUCT,
+): PriceVariationsProblem | null {
+  if (new Set(selected).size !== selected.length) return 'duplicate';
+  if (selected.some((id) => !available.includes(id))) return 'unknown';
+  if (selected.length > product.maxCustomPriceVariations) return 'too_many';
+  return null;
+}
