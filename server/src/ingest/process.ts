@@ -338,7 +338,16 @@ async function upsertState<T extends object>(
 
 /** The columns of a state table; dates as text (drivers differ in how they parse DATE). */
 function selectList<T>(cols: Array<[keyof T, string]>, prefix = '') {
-  return sql.raw(cols.map(([c, t]) => (t === 'date' ? `${prefix}${String(c)}::text as ${String(c)}` : `${prefix}${String(c)}`)).join(', '));
+  return sql.raw(
+    cols
+      .map(([c, t]) => {
+        const col = `${prefix}${String(c)}`;
+        if (t === 'date') return `${col}::text as ${String(c)}`;
+        if (t === 'timestamptz') return `to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as ${String(c)}`;
+        return col;
+      })
+      .join(', '),
+  );
 }
 
 function normalizeState<T>(row: Row, cols: Array<[keyof T, string]>): T {
