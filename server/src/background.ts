@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { startScheduler } from './jobs/scheduler.ts';
 
 export interface Background {
   /** Lines for the start-up banner (demo sign-in, mailbox address, ...). */
@@ -14,6 +15,9 @@ export async function startBackground(app: FastifyInstance): Promise<Background>
   const stops: Array<() => Promise<void>> = [];
   const banner: string[] = [];
   void app;
+  // Day and month closes: at start (catch-up) and every minute after.
+  const scheduler = startScheduler(app.ctx, app.log);
+  stops.push(() => scheduler.stop());
   return {
     banner,
     async stop() {

@@ -1,0 +1,56 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppContext } from '../context.ts';
+import { catchUp } from './close.ts';
+
+export interface Scheduler {
+  /** Runs one catch-up now (also what every tick does). */
+  tick(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Runs the closes: once at start (catching up every day missed while no server ran) and then every
+ * `intervalMs` (a minute by default), so yesterday is closed minutes after 00:00 UTC and late events for closed
+ * days are re-closed within a minute. Several instances may run it: each close takes its own advisory lock and
+ * writes only what is missing.
+ */
+export function startScheduler(ctx: Pick<AppContext, 'database' | 'clock'>, log: FastifyBaseLogger, opts: { intervalMs?: number } = {}): Scheduler {
+  let running: Promise<void> | null = null;
+  let stopped = false;
+  const tick = async () => {
+    if (stopped) return;
+    if (running) return running;
+    running = (async () => {
+      try {
+        const r = await catchUp(ctx.database, ctx.clock.now());
+        if (r.days.length || r.months.length || r.dirty.length) {
+          log.info(
+            {
+              days: r.days.map((d) => d.day),
+              months: r.months.map((m) => m.month),
+              dirty: r.dirty.map((d) => d.day),
+              entries: [...r.days, ...r.dirty].reduce((n, d) => n + d.entries, 0),
+            },
+            'closes ran',
+          );
+        }
+      } catch (error) {
+        log.error({ err: error }, 'close failed; retried at the next tick');
+      } finally {
+        running = null;
+      }
+    })();
+    return running;
+  };
+  void tick();
+  const timer = setInterval(() => void tick(), opts.intervalMs ?? 60_000);
+  timer.unref();
+  return {
+    tick,
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      if (running) await running;
+    },
+  };
+}
