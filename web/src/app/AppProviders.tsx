@@ -1,0 +1,52 @@
+import { useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import { CacheProvider } from '@emotion/react';
+import createCache, { type EmotionCache } from '@emotion/cache';
+import { prefixer } from 'stylis';
+import { rtlPlugin } from '../lib/rtl.ts';
+import CssBaseline from '@mui/material/CssBaseline';
+import { ThemeProvider } from '@mui/material/styles';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { I18nextProvider } from 'react-i18next';
+import { i18n, langDirection } from '../lib/i18n.ts';
+import { createAppTheme } from './theme.ts';
+
+const caches: Partial<Record<'ltr' | 'rtl', EmotionCache>> = {};
+
+/** RTL needs its own emotion cache whose stylis plugin mirrors every style (SPEC: the layout mirrors). */
+function emotionCache(direction: 'ltr' | 'rtl'): EmotionCache {
+  const rtl = direction === 'rtl' ? rtlPlugin() : undefined;
+  // The plugin is loaded before an RTL language is applied (lib/i18n.ts changeLanguage / initI18n).
+  if (direction === 'rtl' && rtl) {
+    caches.rtl ??= createCache({ key: 'muirtl', stylisPlugins: [prefixer, rtl] });
+    return caches.rtl;
+  }
+  caches.ltr ??= createCache({ key: 'mui', stylisPlugins: [prefixer] });
+  return caches.ltr;
+}
+
+function subscribeLanguage(listener: () => void) {
+  i18n.on('languageChanged', listener);
+  return () => i18n.off('languageChanged', listener);
+}
+
+export function useLanguage(): string {
+  return useSyncExternalStore(subscribeLanguage, () => i18n.language ?? 'en');
+}
+
+export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
+  const language = useLanguage();
+  const direction = langDirection(language);
+  const theme = useMemo(() => createAppTheme(direction), [direction]);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <I18nextProvider i18n={i18n}>
+        <CacheProvider value={emotionCache(direction)}>
+          <ThemeProvider theme={theme}>
+            <CssBaseline />
+            {children}
+          </ThemeProvider>
+        </CacheProvider>
+      </I18nextProvider>
+    </QueryClientProvider>
+  );
+}

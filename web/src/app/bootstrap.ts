@@ -1,0 +1,37 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { AUTH_PATHS } from '../lib/api-paths.ts';
+import { http } from '../lib/http.ts';
+import { NAMESPACES, chooseLanguage, i18n, initI18n } from '../lib/i18n.ts';
+import { currentUserQuery, setSignedIn, setSignedOut, type CurrentUser } from '../lib/session.ts';
+import { createQueryClient } from './query-client.ts';
+import { createAppRouter, type AppRouter } from './router.tsx';
+import { href } from './routes.ts';
+
+/**
+ * SPEC §2 start-up: the app renders only after GET /api/user settles (401 = guest). The language is the
+ * user's, else the stored one, else the browser's, else en. A user who is not active is signed out and
+ * sent to sign-in.
+ */
+export async function bootstrap(): Promise<{ queryClient: QueryClient; router: AppRouter }> {
+  const queryClient = createQueryClient();
+  let user: CurrentUser | null = null;
+  try {
+    user = await queryClient.fetchQuery(currentUserQuery);
+  } catch {
+    user = null;
+  }
+  if (user && !user.is_active) {
+    await http.post(AUTH_PATHS.logout).catch(() => undefined);
+    user = null;
+    setSignedOut(queryClient);
+    window.history.replaceState(null, '', href('login'));
+  } else if (user) {
+    setSignedIn(queryClient, user);
+  } else {
+    setSignedOut(queryClient);
+  }
+  await initI18n(chooseLanguage(user?.lang));
+  await i18n.loadNamespaces([...NAMESPACES]);
+  const router = createAppRouter();
+  return { queryClient, router };
+}

@@ -1,0 +1,33 @@
+import { useEffect, useRef, useState } from 'react';
+import LinearProgress from '@mui/material/LinearProgress';
+import { useLocation, useNavigation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+
+/** SPEC §2: the page loading indicator shows during a route change and hides 500 ms after it. */
+export const LOADING_BAR_HIDE_DELAY_MS = 500;
+
+export function PageLoadingBar() {
+  const navigation = useNavigation();
+  const location = useLocation();
+  const { t } = useTranslation('common');
+  const [visible, setVisible] = useState(true);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const busy = navigation.state !== 'idle';
+
+  useEffect(() => {
+    clearTimeout(timer.current);
+    setVisible(true);
+    if (busy) return;
+    timer.current = setTimeout(() => setVisible(false), LOADING_BAR_HIDE_DELAY_MS);
+    return () => clearTimeout(timer.current);
+  }, [busy, location.key]);
+
+  if (!visible) return null;
+  return (
+    <LinearProgress
+      data-testid="page-loading-bar"
+      aria-label={t('loading')}
+      sx={{ position: 'fixed', top: 0, insetInlineStart: 0, width: '100%', height: 3, zIndex: (theme) => theme.zIndex.tooltip + 1 }}
+    />
+  );
+}

@@ -1,0 +1,82 @@
+import { useState } from 'react';
+import Box from '@mui/material/Box';
+import Drawer from '@mui/material/Drawer';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import { Outlet, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { MainAlert } from '../../components/feedback/MainAlert.tsx';
+import { useCurrentUser } from '../../lib/session.ts';
+import { projectName } from '../../lib/links.ts';
+import { useActivateFlow } from '../../features/programs/components/useActivateFlow.tsx';
+import { useProjectLogin } from '../../features/account/components/useProjectLogin.ts';
+import { COLORS, DRAWER_WIDTH } from '../theme.ts';
+import { href } from '../routes.ts';
+import { useSwitchLanguage } from '../useSwitchLanguage.ts';
+import { Sidebar } from './Sidebar.tsx';
+import { TopBar } from './TopBar.tsx';
+import { UserBar } from './UserBar.tsx';
+import { AppBreadcrumbs } from './AppBreadcrumbs.tsx';
+
+/** The signed-in frame: dark sidebar (a temporary drawer on phones), white app bar, user bar, breadcrumbs. */
+export default function ShellLayout() {
+  const theme = useTheme();
+  const desktop = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
+  const [mobileOpen, setMobileOpen] = useState(false);
+  const user = useCurrentUser()!;
+  const { i18n } = useTranslation();
+  const navigate = useNavigate();
+  const switchLanguage = useSwitchLanguage();
+  const activate = useActivateFlow(projectName);
+  const projectLogin = useProjectLogin();
+
+  const sidebar = (
+    <Sidebar
+      onNavigate={desktop ? undefined : () => setMobileOpen(false)}
+      onActivate={(project) => {
+        setMobileOpen(false);
+        activate.start(project);
+      }}
+    />
+  );
+  const paperSx = { width: DRAWER_WIDTH, bgcolor: COLORS.dark, borderInlineEnd: 'none', boxSizing: 'border-box' as const };
+
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      <Box component="aside" sx={{ width: { md: DRAWER_WIDTH }, flexShrink: { md: 0 } }}>
+        {desktop ? (
+          <Drawer variant="permanent" open slotProps={{ paper: { sx: paperSx, 'data-testid': 'drawer-paper' } as object }}>
+            {sidebar}
+          </Drawer>
+        ) : (
+          <Drawer
+            variant="temporary"
+            open={mobileOpen}
+            onClose={() => setMobileOpen(false)}
+            ModalProps={{ keepMounted: true }}
+            slotProps={{ paper: { sx: paperSx, 'data-testid': 'drawer-paper' } as object }}
+          >
+            {sidebar}
+          </Drawer>
+        )}
+      </Box>
+      <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+        <TopBar
+          user={user}
+          language={i18n.language}
+          onMenu={() => setMobileOpen(true)}
+          onLanguage={(lang) => void switchLanguage(lang)}
+          onProjectLogin={projectLogin}
+          onLogout={() => navigate(href('logout'))}
+        />
+        <Box component="main" id="main" sx={{ flex: 1, px: { xs: 2, sm: 3, lg: 4 }, py: { xs: 2, sm: 3 }, maxWidth: 1600, width: '100%', mx: 'auto' }}>
+          <UserBar user={user} />
+          <MainAlert />
+          <AppBreadcrumbs />
+          <Outlet />
+        </Box>
+      </Box>
+      {activate.dialog}
+    </Box>
+  );
+}

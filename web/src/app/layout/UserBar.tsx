@@ -1,0 +1,115 @@
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useTheme } from '@mui/material/styles';
+import AccountBalanceWalletOutlined from '@mui/icons-material/AccountBalanceWalletOutlined';
+import SavingsOutlined from '@mui/icons-material/SavingsOutlined';
+import HourglassEmptyOutlined from '@mui/icons-material/HourglassEmptyOutlined';
+import CampaignOutlined from '@mui/icons-material/CampaignOutlined';
+import ArrowForward from '@mui/icons-material/ArrowForward';
+import type { SvgIconComponent } from '@mui/icons-material';
+import { Link as RouterLink } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { formatMoney, NO_VALUE } from '../../lib/format.ts';
+import type { CurrentUser } from '../../lib/session.ts';
+import { useAvailableWithdrawal, useHoldInfo } from '../../features/balance/api/balance.ts';
+import { href } from '../routes.ts';
+
+function Figure({ icon: Icon, label, value, loading, testId }: { icon: SvgIconComponent; label: string; value: string; loading?: boolean; testId: string }) {
+  return (
+    <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', minWidth: 0 }}>
+      <Box sx={{ width: 38, height: 38, borderRadius: 2, display: 'grid', placeItems: 'center', bgcolor: 'rgba(30,136,229,0.08)', color: 'primary.main', flexShrink: 0 }}>
+        <Icon fontSize="small" />
+      </Box>
+      <Box sx={{ minWidth: 0 }}>
+        <Typography variant="caption" color="text.secondary" component="div" noWrap>
+          {label}
+        </Typography>
+        {loading ? (
+          <Skeleton width={64} />
+        ) : (
+          <Typography sx={{ fontWeight: 700, fontSize: 16 }} data-testid={testId}>
+            {value}
+          </Typography>
+        )}
+      </Box>
+    </Stack>
+  );
+}
+
+/**
+ * The user bar: the partner with edit profile and my account, the balance figures and the latest news.
+ * Balance and news have no call yet (later issues): they show a dash and an empty state, never made-up data.
+ */
+export function UserBar({ user }: { user: CurrentUser }) {
+  const { t } = useTranslation('nav');
+  const theme = useTheme();
+  const available = useAvailableWithdrawal();
+  const hold = useHoldInfo();
+  const money = (amount: number | null | undefined) => (typeof amount === 'number' ? formatMoney(amount) : NO_VALUE);
+  const name = [user.first_name, user.last_name].filter(Boolean).join(' ') || user.email;
+  return (
+    <Paper
+      component="section"
+      aria-label={t('user.barLabel')}
+      data-testid="user-bar"
+      sx={{
+        p: { xs: 2, sm: 2.5 },
+        mb: 3,
+        display: 'grid',
+        gap: { xs: 2, md: 3 },
+        alignItems: 'center',
+        gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'minmax(220px, 1.1fr) 2fr minmax(220px, 1.1fr)' },
+      }}
+    >
+      <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', minWidth: 0 }}>
+        <Avatar sx={{ width: 46, height: 46, bgcolor: 'secondary.main', fontWeight: 700 }}>{name.slice(0, 1).toUpperCase()}</Avatar>
+        <Box sx={{ minWidth: 0 }}>
+          <Typography sx={{ fontWeight: 700 }} noWrap title={name}>
+            {name}
+          </Typography>
+          <Stack direction="row" spacing={1.5} sx={{ fontSize: 13 }}>
+            <Link component={RouterLink} to={href('settings')} underline="hover">
+              {t('user.editProfile')}
+            </Link>
+            <Link component={RouterLink} to={href('settings', undefined, 'account')} underline="hover">
+              {t('user.myAccount')}
+            </Link>
+          </Stack>
+        </Box>
+      </Stack>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(3, minmax(0, 1fr))' },
+          gridColumn: { sm: '1 / -1', lg: 'auto' },
+          order: { sm: 3, lg: 0 },
+        }}
+      >
+        <Figure icon={AccountBalanceWalletOutlined} label={t('user.balance')} value={NO_VALUE} testId="balance-total" />
+        <Figure icon={SavingsOutlined} label={t('user.available')} value={money(available.data)} loading={available.isPending} testId="balance-available" />
+        <Figure icon={HourglassEmptyOutlined} label={t('user.onHold')} value={money(hold.data)} loading={hold.isPending} testId="balance-hold" />
+      </Box>
+      <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', minWidth: 0 }}>
+        <CampaignOutlined color="secondary" />
+        <Box sx={{ minWidth: 0, flex: 1 }}>
+          <Typography variant="caption" color="text.secondary" component="div">
+            {t('user.latestNews')}
+          </Typography>
+          <Typography variant="body2" noWrap>
+            {t('user.noNews')}
+          </Typography>
+        </Box>
+        <Link component={RouterLink} to={href('news')} underline="hover" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, fontSize: 13, fontWeight: 600, whiteSpace: 'nowrap' }}>
+          {t('user.moreNews')}
+          <ArrowForward sx={{ fontSize: 16, transform: theme.direction === 'rtl' ? 'scaleX(-1)' : undefined }} />
+        </Link>
+      </Stack>
+    </Paper>
+  );
+}

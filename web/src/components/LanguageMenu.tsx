@@ -1,0 +1,40 @@
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import { LANGS, type LangCode } from '@pc/core/locales';
+
+export default function LanguageMenu({
+  anchor,
+  current,
+  onClose,
+  onChange,
+}: {
+  anchor: HTMLElement | null;
+  current: LangCode;
+  onClose(): void;
+  onChange(lang: LangCode): void;
+}) {
+  return (
+    <Menu id="language-menu" anchorEl={anchor} open={anchor !== null} onClose={onClose}>
+      {LANGS.map((lang) => (
+        <MenuItem
+          key={lang.code}
+          selected={lang.code === current}
+          lang={lang.code}
+          dir={lang.dir}
+          data-lang={lang.code}
+          onClick={() => {
+            onClose();
+            if (lang.code !== current) onChange(lang.code);
+          }}
+        >
+          <ListItemIcon sx={{ fontSize: '1.25rem' }} aria-hidden="true">
+            {lang.flag}
+          </ListItemIcon>
+          <ListItemText>{lang.name}</ListItemText>
+        </MenuItem>
+      ))}
+    </Menu>
+  );
+}

@@ -1,0 +1,84 @@
+import { useRef, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link as RouterLink } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { CaptchaHandle } from '../../../components/captcha/Captcha.tsx';
+import { isApiError } from '../../../lib/http.ts';
+import { href } from '../../../app/routes.ts';
+import type { MessageAnswer } from '../api/auth.ts';
+import { AuthCard } from './AuthCard.tsx';
+import { FormCaptcha } from './FormCaptcha.tsx';
+import { applyServerErrors, fieldProps } from './form-helpers.ts';
+import { emailCaptchaSchema, type EmailCaptchaForm } from './schemas.ts';
+
+const FIELDS = ['email', 'captcha'] as const;
+
+/** E-mail plus captcha, for the restore-access and password-recovery requests. */
+export function EmailRequestForm({
+  title,
+  subtitle,
+  submitLabel,
+  sentFallback,
+  send,
+}: {
+  title: string;
+  subtitle: string;
+  submitLabel: string;
+  sentFallback: string;
+  send(values: EmailCaptchaForm): Promise<MessageAnswer>;
+}) {
+  const { t } = useTranslation('auth');
+  const captcha = useRef<CaptchaHandle>(null);
+  const [formError, setFormError] = useState<string[]>([]);
+  const [done, setDone] = useState<string | null>(null);
+  const form = useForm<EmailCaptchaForm>({ resolver: zodResolver(emailCaptchaSchema), defaultValues: { email: '', captcha: '' }, mode: 'onTouched' });
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setFormError([]);
+    try {
+      const answer = await send(values);
+      setDone(answer?.message || sentFallback);
+    } catch (error) {
+      captcha.current?.reset();
+      form.setValue('captcha', '');
+      if (isApiError(error) && error.status >= 500) return;
+      const rest = applyServerErrors(form, error, FIELDS);
+      if (rest.length) setFormError(rest);
+      else if (!isApiError(error) || !Object.keys(error.errors).length) setFormError([t('tryLater')]);
+    }
+  });
+
+  const footer = (
+    <Link component={RouterLink} to={href('login')} sx={{ fontWeight: 600 }}>
+      {t('backToSignIn')}
+    </Link>
+  );
+
+  return (
+    <AuthCard title={title} subtitle={done ? undefined : subtitle} footer={footer}>
+      {done ? (
+        <Alert severity="success" data-testid="request-sent">
+          {done}
+        </Alert>
+      ) : (
+        <Box component="form" noValidate onSubmit={onSubmit} aria-label={title}>
+          <Stack spacing={1}>
+            {formError.length ? <Alert severity="error">{formError.join(' ')}</Alert> : null}
+            <TextField {...fieldProps(form, 'email', t)} type="email" label={t('fields.email')} autoComplete="email" autoFocus required />
+            <FormCaptcha form={form} ref={captcha} />
+            <Button type="submit" variant="contained" size="large" loading={form.formState.isSubmitting} sx={{ mt: 2 }} data-testid="submit">
+              {submitLabel}
+            </Button>
+          </Stack>
+        </Box>
+      )}
+    </AuthCard>
+  );
+}

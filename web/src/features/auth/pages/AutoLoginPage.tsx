@@ -1,0 +1,38 @@
+import Button from '@mui/material/Button';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { changeLanguage, chooseLanguage } from '../../../lib/i18n.ts';
+import { useSessionActions } from '../../../lib/session.ts';
+import { href } from '../../../app/routes.ts';
+import { useAutoLoginFrom } from '../api/auth.ts';
+import { TokenLinkPage } from '../components/TokenLinkPage.tsx';
+
+/** Arriving from a project with a one-time token: signs in and opens the dashboard. */
+export default function AutoLoginPage() {
+  const { t } = useTranslation('auth');
+  const { token = '' } = useParams();
+  const navigate = useNavigate();
+  const session = useSessionActions();
+  const autoLogin = useAutoLoginFrom();
+  return (
+    <TokenLinkPage
+      title={t('autoLogin.title')}
+      pendingText={t('autoLogin.pending')}
+      successFallback={t('autoLogin.success')}
+      errorFallback={t('autoLogin.invalid')}
+      send={() => autoLogin.mutateAsync(token)}
+      onSuccess={async () => {
+        const user = await session.refresh();
+        if (!user) return;
+        session.signedIn(user);
+        await changeLanguage(chooseLanguage(user.lang));
+        navigate(href('dashboard'), { replace: true });
+      }}
+      errorAction={
+        <Button component={RouterLink} to={href('login')} variant="contained">
+          {t('backToSignIn')}
+        </Button>
+      }
+    />
+  );
+}

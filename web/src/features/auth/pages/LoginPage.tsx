@@ -1,0 +1,99 @@
+import { useRef, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { CaptchaHandle } from '../../../components/captcha/Captcha.tsx';
+import { isApiError } from '../../../lib/http.ts';
+import { changeLanguage, chooseLanguage } from '../../../lib/i18n.ts';
+import { useSessionActions } from '../../../lib/session.ts';
+import { href } from '../../../app/routes.ts';
+import { useLogin } from '../api/auth.ts';
+import { AuthCard } from '../components/AuthCard.tsx';
+import { FormCaptcha } from '../components/FormCaptcha.tsx';
+import { PasswordField } from '../components/PasswordField.tsx';
+import { applyServerErrors, fieldProps } from '../components/form-helpers.ts';
+import { loginSchema, type LoginForm } from '../components/schemas.ts';
+
+const FIELDS = ['email', 'password', 'captcha'] as const;
+
+/** Sign in: email, password, captcha; links to password recovery, account restore and registration. */
+export default function LoginPage() {
+  const { t } = useTranslation('auth');
+  const navigate = useNavigate();
+  const location = useLocation();
+  const session = useSessionActions();
+  const login = useLogin();
+  const captcha = useRef<CaptchaHandle>(null);
+  const [formError, setFormError] = useState<string[]>([]);
+  const form = useForm<LoginForm>({
+    resolver: zodResolver(loginSchema),
+    defaultValues: { email: '', password: '', captcha: '' },
+    mode: 'onTouched',
+  });
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setFormError([]);
+    try {
+      await login.mutateAsync(values);
+      const user = await session.refresh();
+      if (!user) throw new Error('no session');
+      session.signedIn(user);
+      await changeLanguage(chooseLanguage(user.lang));
+      const from = (location.state as { from?: string } | null)?.from;
+      navigate(from && from.startsWith('/') ? from : href('dashboard'), { replace: true });
+    } catch (error) {
+      captcha.current?.reset();
+      form.setValue('captcha', '');
+      if (isApiError(error) && error.status >= 500) return;
+      const rest = applyServerErrors(form, error, FIELDS);
+      if (rest.length) setFormError(rest);
+      else if (!isApiError(error) || !Object.keys(error.errors).length) setFormError([t('signInFailed')]);
+    }
+  });
+
+  return (
+    <AuthCard
+      title={t('login.title')}
+      subtitle={t('login.subtitle')}
+      footer={
+        <>
+          {t('login.noAccount')}{' '}
+          <Link component={RouterLink} to={href('register')} sx={{ fontWeight: 600 }}>
+            {t('login.createAccount')}
+          </Link>
+        </>
+      }
+    >
+      <Box component="form" noValidate onSubmit={onSubmit} aria-label={t('login.title')}>
+        <Stack spacing={1}>
+          {formError.length ? (
+            <Alert severity="error" data-testid="form-error">
+              {formError.join(' ')}
+            </Alert>
+          ) : null}
+          <TextField {...fieldProps(form, 'email', t)} type="email" label={t('fields.email')} autoComplete="email" autoFocus required />
+          <PasswordField {...fieldProps(form, 'password', t)} label={t('fields.password')} autoComplete="current-password" required />
+          <Box sx={{ display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1, mt: -0.5, mb: 1 }}>
+            <Link component={RouterLink} to={href('restorePassword')} variant="body2">
+              {t('login.forgotPassword')}
+            </Link>
+            <Link component={RouterLink} to={href('restoreAccess')} variant="body2">
+              {t('login.restoreAccess')}
+            </Link>
+          </Box>
+          <FormCaptcha form={form} ref={captcha} />
+          <Button type="submit" variant="contained" size="large" loading={form.formState.isSubmitting} sx={{ mt: 2 }} data-testid="submit">
+            {t('login.submit')}
+          </Button>
+        </Stack>
+      </Box>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,135 @@
+import { useRef, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import MarkEmailReadOutlined from '@mui/icons-material/MarkEmailReadOutlined';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import { Trans, useTranslation } from 'react-i18next';
+import type { CaptchaHandle } from '../../../components/captcha/Captcha.tsx';
+import { isApiError } from '../../../lib/http.ts';
+import { EXTERNAL_LINKS } from '../../../lib/links.ts';
+import { href } from '../../../app/routes.ts';
+import { useRegister } from '../api/auth.ts';
+import { AuthCard } from '../components/AuthCard.tsx';
+import { FormCaptcha } from '../components/FormCaptcha.tsx';
+import { PasswordField } from '../components/PasswordField.tsx';
+import { applyServerErrors, errorText, fieldProps } from '../components/form-helpers.ts';
+import { registerSchema, type RegisterForm } from '../components/schemas.ts';
+import { TokenStatus } from '../components/TokenStatus.tsx';
+
+const FIELDS = ['email', 'password', 'agree', 'newsletter', 'captcha'] as const;
+
+/** Create account: e-mail, password, agreement to the terms, optional newsletter, captcha. */
+export default function RegisterPage() {
+  const { t, i18n } = useTranslation('auth');
+  const [params] = useSearchParams();
+  const register = useRegister();
+  const captcha = useRef<CaptchaHandle>(null);
+  const [formError, setFormError] = useState<string[]>([]);
+  const [sent, setSent] = useState<string | null>(null);
+  const form = useForm<RegisterForm>({
+    resolver: zodResolver(registerSchema),
+    defaultValues: { email: '', password: '', agree: false, newsletter: false, captcha: '' },
+    mode: 'onTouched',
+  });
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setFormError([]);
+    const ref = Number(params.get('ref'));
+    try {
+      const answer = await register.mutateAsync({ ...values, lang: i18n.language, ...(Number.isInteger(ref) && ref > 0 ? { ref } : {}) });
+      setSent(answer?.message || t('register.sent'));
+    } catch (error) {
+      captcha.current?.reset();
+      form.setValue('captcha', '');
+      if (isApiError(error) && error.status >= 500) return;
+      const rest = applyServerErrors(form, error, FIELDS);
+      if (rest.length) setFormError(rest);
+      else if (!isApiError(error) || !Object.keys(error.errors).length) setFormError([t('tryLater')]);
+    }
+  });
+
+  if (sent) {
+    return (
+      <AuthCard title={t('register.sentTitle')}>
+        <Box sx={{ textAlign: 'center' }} data-testid="register-sent">
+          <MarkEmailReadOutlined color="primary" sx={{ fontSize: 56, mb: 1 }} />
+          <TokenStatus state="success" message={sent} action={
+            <Button component={RouterLink} to={href('login')} variant="contained">
+              {t('backToSignIn')}
+            </Button>
+          } />
+        </Box>
+      </AuthCard>
+    );
+  }
+
+  const agreeError = errorText(form.formState.errors.agree, t);
+  return (
+    <AuthCard
+      title={t('register.title')}
+      subtitle={t('register.subtitle')}
+      footer={
+        <>
+          {t('register.haveAccount')}{' '}
+          <Link component={RouterLink} to={href('login')} sx={{ fontWeight: 600 }}>
+            {t('register.signIn')}
+          </Link>
+        </>
+      }
+    >
+      <Box component="form" noValidate onSubmit={onSubmit} aria-label={t('register.title')}>
+        <Stack spacing={1}>
+          {formError.length ? <Alert severity="error">{formError.join(' ')}</Alert> : null}
+          <TextField {...fieldProps(form, 'email', t)} type="email" label={t('fields.email')} autoComplete="email" autoFocus required />
+          <PasswordField {...fieldProps(form, 'password', t)} label={t('fields.password')} autoComplete="new-password" required />
+          <Box>
+            <Controller
+              name="agree"
+              control={form.control}
+              render={({ field }) => (
+                <FormControlLabel
+                  control={<Checkbox checked={field.value} onChange={(e) => field.onChange(e.target.checked)} onBlur={field.onBlur} slotProps={{ input: { ref: field.ref, 'aria-invalid': Boolean(agreeError), 'aria-describedby': agreeError ? 'agree-error' : undefined } as object }} />}
+                  label={
+                    <Trans
+                      t={t}
+                      i18nKey="register.agree"
+                      components={{ terms: <Link href={EXTERNAL_LINKS.terms} target="_blank" rel="noopener noreferrer" /> }}
+                    />
+                  }
+                />
+              )}
+            />
+            {agreeError ? (
+              <FormHelperText error id="agree-error" sx={{ mt: -0.5, mx: 0 }}>
+                {agreeError}
+              </FormHelperText>
+            ) : null}
+            <Controller
+              name="newsletter"
+              control={form.control}
+              render={({ field }) => (
+                <FormControlLabel
+                  control={<Checkbox checked={field.value} onChange={(e) => field.onChange(e.target.checked)} onBlur={field.onBlur} slotProps={{ input: { ref: field.ref } as object }} />}
+                  label={t('register.newsletter')}
+                />
+              )}
+            />
+          </Box>
+          <FormCaptcha form={form} ref={captcha} />
+          <Button type="submit" variant="contained" size="large" loading={form.formState.isSubmitting} sx={{ mt: 2 }} data-testid="submit">
+            {t('register.submit')}
+          </Button>
+        </Stack>
+      </Box>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,36 @@
+import { formatMoney as formatMicroUsd } from '@pc/core/money';
+import { requestLanguage } from './http.ts';
+
+/**
+ * Numbers, money and dates in the interface language, through Intl. Every screen formats through here.
+ * The locale is the interface language (ar, de, en ...); Intl picks the regional defaults.
+ */
+export function currentLocale(): string {
+  return requestLanguage();
+}
+
+/** Money arrives as integer micro-USD. */
+export function formatMoney(micro: number, decimals = 2, locale = currentLocale()): string {
+  return formatMicroUsd(micro, locale, decimals);
+}
+
+export function formatNumber(value: number, options: Intl.NumberFormatOptions = {}, locale = currentLocale()): string {
+  return new Intl.NumberFormat(locale, options).format(value);
+}
+
+export function formatPercent(value: number, locale = currentLocale()): string {
+  return new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 }).format(value);
+}
+
+export function formatDate(iso: string | Date, locale = currentLocale(), options: Intl.DateTimeFormatOptions = { dateStyle: 'medium' }): string {
+  const date = typeof iso === 'string' ? new Date(iso) : iso;
+  if (Number.isNaN(date.getTime())) return '';
+  return new Intl.DateTimeFormat(locale, options).format(date);
+}
+
+export function formatDateTime(iso: string | Date, locale = currentLocale()): string {
+  return formatDate(iso, locale, { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+/** The placeholder for a value that is not known (yet). */
+export const NO_VALUE = '—';

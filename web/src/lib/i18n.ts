@@ -1,0 +1,90 @@
+import i18next, { type BackendModule, type ReadCallback } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { DEFAULT_LANG, LANGS, isLangCode, type LangCode } from '@pc/core/locales';
+import { setRequestLanguage } from './http.ts';
+import { storage } from './storage.ts';
+import { loadRtlPlugin } from './rtl.ts';
+
+/** The web app's namespaces, one per feature. errors/validation/fields/mail belong to the server. */
+export const NAMESPACES = ['common', 'nav', 'auth', 'dialogs'] as const;
+export type Namespace = (typeof NAMESPACES)[number];
+
+// One lazy chunk per language and namespace: a language is downloaded only when it is chosen.
+const loaders = import.meta.glob<{ default: Record<string, unknown> }>('../../../locales/*/{common,nav,auth,dialogs}.json');
+
+export function loaderFor(lang: string, ns: string) {
+  return loaders[`../../../locales/${lang}/${ns}.json`];
+}
+
+const lazyBackend: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language: string, namespace: string, callback: ReadCallback) {
+    const load = loaderFor(language, namespace);
+    if (!load) {
+      callback(null, {});
+      return;
+    }
+    load().then(
+      (mod) => callback(null, mod.default),
+      (error: unknown) => callback(error as Error, false),
+    );
+  },
+};
+
+export const i18n = i18next.createInstance();
+
+let initialized: Promise<unknown> | undefined;
+
+export async function initI18n(lang: LangCode): Promise<unknown> {
+  if (langDirection(lang) === 'rtl') await loadRtlPlugin();
+  initialized ??= i18n
+    .use(lazyBackend)
+    .use(initReactI18next)
+    .init({
+      lng: lang,
+      fallbackLng: DEFAULT_LANG,
+      supportedLngs: LANGS.map((l) => l.code),
+      ns: [...NAMESPACES],
+      defaultNS: 'common',
+      interpolation: { escapeValue: false },
+      returnNull: false,
+      react: { useSuspense: false },
+    });
+  applyDocumentLanguage(lang);
+  return initialized;
+}
+
+export function langDirection(lang: string): 'ltr' | 'rtl' {
+  return LANGS.find((l) => l.code === lang)?.dir ?? 'ltr';
+}
+
+/** <html lang dir>, and the header every API call carries. */
+export function applyDocumentLanguage(lang: string) {
+  setRequestLanguage(lang);
+  if (typeof document !== 'undefined') {
+    document.documentElement.lang = lang;
+    document.documentElement.dir = langDirection(lang);
+  }
+}
+
+export async function changeLanguage(lang: LangCode) {
+  if (langDirection(lang) === 'rtl') await loadRtlPlugin();
+  await i18n.changeLanguage(lang);
+  applyDocumentLanguage(lang);
+}
+
+/** SPEC §2 start-up: the user's lang, else the stored language, else the browser's first language part, else en. */
+export function chooseLanguage(userLang: string | null | undefined, stored = storage.lang(), browser = browserLanguages()): LangCode {
+  if (isLangCode(userLang)) return userLang;
+  if (isLangCode(stored)) return stored;
+  const first = browser[0]?.split('-')[0]?.toLowerCase();
+  if (isLangCode(first)) return first;
+  return DEFAULT_LANG;
+}
+
+function browserLanguages(): readonly string[] {
+  if (typeof navigator === 'undefined') return [];
+  if (navigator.languages?.length) return navigator.languages;
+  return navigator.language ? [navigator.language] : [];
+}

@@ -1,0 +1,9 @@
+declare module 'stylis' {
+  import type { StylisPlugin } from '@emotion/cache';
+  export const prefixer: StylisPlugin;
+}
+
+// The widget's translation files register themselves; their regional variants ship without typings.
+declare module 'altcha/i18n/es-es';
+declare module 'altcha/i18n/fr-fr';
+declare module 'altcha/i18n/pt-br';
