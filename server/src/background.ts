@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { DEMO_EMAIL, DEMO_PASSWORD, demoSeedEnabled, ensureDemoPartner } from './seed/demo.ts';
 import { startScheduler } from './jobs/scheduler.ts';
 
 export interface Background {
@@ -14,7 +15,14 @@ export interface Background {
 export async function startBackground(app: FastifyInstance): Promise<Background> {
   const stops: Array<() => Promise<void>> = [];
   const banner: string[] = [];
-  void app;
+
+  // Demo partner (outside production, unless SEED_DEMO=false).
+  if (demoSeedEnabled(app.ctx)) {
+    await ensureDemoPartner(app.ctx);
+    const publicUrl = app.ctx.config.PUBLIC_URL.replace(/\/$/, '');
+    banner.push(`  Demo sign-in: ${DEMO_EMAIL} / ${DEMO_PASSWORD}`);
+    banner.push(`  Dev mailbox: ${publicUrl}/dev/mailbox`);
+  }
   // Day and month closes: at start (catch-up) and every minute after.
   const scheduler = startScheduler(app.ctx, app.log);
   stops.push(() => scheduler.stop());
