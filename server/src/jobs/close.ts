@@ -68,6 +68,11 @@ async function levelsInForce(tx: Tx, day: string, userIds: number[] | null): Pro
   return new Map(list.map((r) => [pairKey(r.user_id, r.project), r.level]));
 }
 
+/** Runs a set-based statement over rows passed as one JSON parameter, in chunks. */
+async function eachChunk<T>(tx: Tx, list: T[], statement: (json: string) => SQL, size = 5_000) {
+  for (let i = 0; i < list.length; i += size) await tx.execute(statement(JSON.stringify(list.slice(i, i + size))));
+}
+
 function pgArray(values: number[]): string {
   return `{${values.join(',')}}`;
 }
@@ -142,12 +147,15 @@ export async function closeDay(database: Database, day: string, now: Date, opts:
         }
       }
     }
-    for (const c of commissions) {
-      await tx.execute(sql`insert into referral_commissions (referrer_id, referral_id, project, day, bucket, level, base_micro, rate_bp, amount_micro)
-        values (${c.referrerId}, ${c.referralId}, ${c.project}, ${day}::date, ${c.bucket}, ${c.level}, ${c.base}, ${c.rateBp}, ${c.amount})
+    await eachChunk(
+      tx,
+      commissions.map((c) => ({ referrer_id: c.referrerId, referral_id: c.referralId, project: c.project, bucket: c.bucket, level: c.level, base_micro: c.base, rate_bp: c.rateBp, amount_micro: c.amount })),
+      (json) => sql`insert into referral_commissions (referrer_id, referral_id, project, day, bucket, level, base_micro, rate_bp, amount_micro)
+        select referrer_id, referral_id, project, ${day}::date, bucket, level, base_micro, rate_bp, amount_micro
+        from jsonb_to_recordset(${json}::jsonb) as x(referrer_id bigint, referral_id bigint, project text, bucket text, level smallint, base_micro bigint, rate_bp integer, amount_micro bigint)
         on conflict (referrer_id, referral_id, project, day, bucket) do update
-          set level = excluded.level, base_micro = excluded.base_micro, rate_bp = excluded.rate_bp, amount_micro = excluded.amount_micro`);
-    }
+          set level = excluded.level, base_micro = excluded.base_micro, rate_bp = excluded.rate_bp, amount_micro = excluded.amount_micro`,
+    );
     const referrers = [...new Set(commissions.map((c) => c.referrerId))];
     if (referrers.length) {
       const sums = await rows<{ referrer_id: number; project: string; bucket: string; amount: number }>(
@@ -203,10 +211,13 @@ export async function closeDay(database: Database, day: string, now: Date, opts:
     const pairs = opts.onlyDirty ? [...scopePairs.values()] : await allPairs(tx, day);
     await closeStorage(tx, day, pairs, product);
     await closeGold(tx, day, pairs, product);
-    for (const p of scopePairs.values()) {
-      await tx.execute(sql`insert into closed_partner_days (user_id, project, day, closed_at) values (${p.userId}, ${p.project}, ${day}::date, ${now})
-        on conflict (user_id, project, day) do update set closed_at = excluded.closed_at`);
-    }
+    await eachChunk(
+      tx,
+      [...scopePairs.values()].map((p) => ({ user_id: p.userId, project: p.project })),
+      (json) => sql`insert into closed_partner_days (user_id, project, day, closed_at)
+        select user_id, project, ${day}::date, ${now} from jsonb_to_recordset(${json}::jsonb) as x(user_id bigint, project text)
+        on conflict (user_id, project, day) do update set closed_at = excluded.closed_at`,
+    );
     if (opts.onlyDirty) {
       // A late event also moves the coins of the closed days after it (72-hour and 30-day windows).
       const later = await rows<{ day: string }>(tx, sql`select day::text as day from day_closes where day > ${day}::date order by day`);
@@ -247,12 +258,17 @@ async function closeStorage(tx: Tx, day: string, pairs: Array<{ userId: number; 
         group by user_id, project`,
   );
   const byPair = new Map(sizes.map((s) => [pairKey(s.user_id, s.project), s.bytes]));
-  for (const p of pairs) {
+  const list = pairs.map((p) => {
     const bytes = byPair.get(pairKey(p.userId, p.project)) ?? 0;
-    const cost = storageDailyCost(bytes, day, product);
-    await tx.execute(sql`insert into storage_days (user_id, project, day, bytes, cost_micro) values (${p.userId}, ${p.project}, ${day}::date, ${bytes}, ${cost})
-      on conflict (user_id, project, day) do update set bytes = excluded.bytes, cost_micro = excluded.cost_micro`);
-  }
+    return { user_id: p.userId, project: p.project, bytes, cost_micro: storageDailyCost(bytes, day, product) };
+  });
+  await eachChunk(
+    tx,
+    list,
+    (json) => sql`insert into storage_days (user_id, project, day, bytes, cost_micro)
+      select user_id, project, ${day}::date, bytes, cost_micro from jsonb_to_recordset(${json}::jsonb) as x(user_id bigint, project text, bytes bigint, cost_micro bigint)
+      on conflict (user_id, project, day) do update set bytes = excluded.bytes, cost_micro = excluded.cost_micro`,
+  );
 }
 
 /** Revenue (every ledger earning) minus storage cost per partner and project over [from, to]. */
@@ -295,14 +311,20 @@ async function closeGold(tx: Tx, day: string, pairs: Array<{ userId: number; pro
   );
   const prevCoins = new Map(prev.map((p) => [pairKey(p.user_id, p.project), p.coins]));
   const levels = await levelsInForce(tx, day, users);
-  for (const p of pairs) {
+  const countsBy = new Map<string, Array<{ day: string; downloads: number; sales: number }>>();
+  for (const c of counts) {
+    const key = pairKey(c.user_id, c.project);
+    const list = countsBy.get(key) ?? [];
+    list.push(c);
+    countsBy.set(key, list);
+  }
+  const out = pairs.map((p) => {
     const key = pairKey(p.userId, p.project);
     let downloads = 0;
     let sales = 0;
     let previousDownloads = 0;
     let previousSales = 0;
-    for (const c of counts) {
-      if (c.user_id !== p.userId || c.project !== p.project) continue;
+    for (const c of countsBy.get(key) ?? []) {
       if (c.day === day) {
         downloads += c.downloads;
         sales += c.sales;
@@ -314,17 +336,38 @@ async function closeGold(tx: Tx, day: string, pairs: Array<{ userId: number; pro
     const e = eff.get(key) ?? { revenue: 0, storage: 0 };
     const efficiency30dMicro = e.revenue - e.storage;
     const delta = coinDelta({ downloads, previousDownloads, sales, previousSales, efficiency30dMicro }, product);
-    const coins = Math.max(0, (prevCoins.get(key) ?? 0) + delta.total);
-    const level = levels.get(key) ?? 0;
-    await tx.execute(sql`insert into gold_days (user_id, project, day, level, downloads, downloads_avg_72h_x3, sales, sales_avg_72h_x3, efficiency_30d_micro, coins_delta, coins)
-      values (${p.userId}, ${p.project}, ${day}::date, ${level}, ${downloads}, ${previousDownloads}, ${sales}, ${previousSales}, ${efficiency30dMicro}, ${delta.total}, ${coins})
+    return {
+      user_id: p.userId,
+      project: p.project,
+      level: levels.get(key) ?? 0,
+      downloads,
+      downloads_avg_72h_x3: previousDownloads,
+      sales,
+      sales_avg_72h_x3: previousSales,
+      efficiency_30d_micro: efficiency30dMicro,
+      coins_delta: delta.total,
+      coins: Math.max(0, (prevCoins.get(key) ?? 0) + delta.total),
+    };
+  });
+  await eachChunk(
+    tx,
+    out,
+    (json) => sql`insert into gold_days (user_id, project, day, level, downloads, downloads_avg_72h_x3, sales, sales_avg_72h_x3, efficiency_30d_micro, coins_delta, coins)
+      select user_id, project, ${day}::date, level, downloads, downloads_avg_72h_x3, sales, sales_avg_72h_x3, efficiency_30d_micro, coins_delta, coins
+      from jsonb_to_recordset(${json}::jsonb) as x(user_id bigint, project text, level smallint, downloads integer, downloads_avg_72h_x3 integer,
+        sales integer, sales_avg_72h_x3 integer, efficiency_30d_micro bigint, coins_delta smallint, coins integer)
       on conflict (user_id, project, day) do update set level = excluded.level, downloads = excluded.downloads,
         downloads_avg_72h_x3 = excluded.downloads_avg_72h_x3, sales = excluded.sales, sales_avg_72h_x3 = excluded.sales_avg_72h_x3,
-        efficiency_30d_micro = excluded.efficiency_30d_micro, coins_delta = excluded.coins_delta, coins = excluded.coins`);
-    await tx.execute(sql`insert into gold_state (user_id, project, level, coins, coins_day, updated_at) values (${p.userId}, ${p.project}, ${level}, ${coins}, ${day}::date, now())
+        efficiency_30d_micro = excluded.efficiency_30d_micro, coins_delta = excluded.coins_delta, coins = excluded.coins`,
+  );
+  await eachChunk(
+    tx,
+    out.map((o) => ({ user_id: o.user_id, project: o.project, level: o.level, coins: o.coins })),
+    (json) => sql`insert into gold_state (user_id, project, level, coins, coins_day, updated_at)
+      select user_id, project, level, coins, ${day}::date, now() from jsonb_to_recordset(${json}::jsonb) as x(user_id bigint, project text, level smallint, coins integer)
       on conflict (user_id, project) do update set coins = excluded.coins, coins_day = excluded.coins_day, updated_at = excluded.updated_at
-      where gold_state.coins_day is null or gold_state.coins_day <= excluded.coins_day`);
-  }
+      where gold_state.coins_day is null or gold_state.coins_day <= excluded.coins_day`,
+  );
 }
 
 export interface MonthCloseResult {
