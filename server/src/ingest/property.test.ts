@@ -1,0 +1,102 @@
+import { expect, it } from 'vitest';
+import fc from 'fast-check';
+import { sql } from 'drizzle-orm';
+import { createTestDatabase } from '../test/harness.ts';
+import type { Database } from '../db/client.ts';
+import { ingestBatch } from './process.ts';
+import { insertPartner } from './testing.ts';
+import { recountAndRollups } from './recount.ts';
+
+const NOW = new Date('2026-11-21T12:00:00Z');
+
+/** A small world where everything collides: few files, downloaders, days and sales. */
+function eventArb(app: number) {
+  const at = fc
+    .record({ day: fc.constantFrom('2026-11-19', '2026-11-20'), h: fc.integer({ min: 0, max: 23 }), m: fc.constantFrom(0, 30) })
+    .map(({ day, h, m }) => `${day}T${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}:00Z`);
+  const file = fc.constantFrom('f1', 'f2', 'c1');
+  const base = { app_users_id: fc.constant(app), at };
+  return fc.oneof(
+    fc.record({ ...base, type: fc.constant('file_uploaded'), file_id: fc.constantFrom('f1', 'f2'), name: fc.constantFrom('a', 'b'), folder: fc.constantFrom(null, 'X'), size_bytes: fc.constantFrom(1_000, 30_000_000), is_video: fc.boolean() }),
+    fc.record({ ...base, type: fc.constant('file_copied'), file_id: fc.constant('c1'), original_file_id: fc.constant('f1'), copy_account_id: fc.constant('acc'), name: fc.constant('c'), size_bytes: fc.constantFrom(1_000, 30_000_000), is_video: fc.boolean() }),
+    fc.record({ ...base, type: fc.constant('file_renamed'), file_id: file, name: fc.constantFrom('n1', 'n2', 'n3') }),
+    fc.record({ ...base, type: fc.constant('file_moved'), file_id: file, folder: fc.constantFrom(null, 'A', 'B') }),
+    fc.record({ ...base, type: fc.constant('page_hit'), referrer: fc.constantFrom(null, 'https://a.example/x', 'https://b.example/') }),
+    fc.record({
+      ...base,
+      type: fc.constant('download'),
+      file_id: file,
+      country: fc.constantFrom('US', 'RU', 'IN', null, 'ZZ'),
+      downloader_id: fc.constantFrom('d1', 'd2', 'd3'),
+      completed: fc.boolean(),
+      referrer: fc.constantFrom(null, 'https://a.example/x', 'https://b.example/y'),
+    }),
+    fc.record({
+      ...base,
+      type: fc.constant('sale'),
+      sale_id: fc.constantFrom('S1', 'S2', 'S3'),
+      amount_micro: fc.constantFrom(4_990_000, 9_990_000, 12_345_678),
+      revenue_type: fc.constantFrom('direct', 'rebill', 'file_copy', 'promo_link', 'site_referral'),
+      file_id: fc.constantFrom(null, 'f1', 'f2', 'c1'),
+      site_domain: fc.constantFrom(null, 'a.example'),
+      country: fc.constantFrom('DE', 'UA', null),
+      status: fc.constantFrom('ok', 'hold'),
+    }),
+    fc.record({ ...base, type: fc.constant('sale_status'), sale_id: fc.constantFrom('S1', 'S2', 'S3'), status: fc.constantFrom('ok', 'hold', 'void', 'refund'), fraud: fc.boolean() }),
+    fc.record({ ...base, type: fc.constant('video_view'), file_id: file, player_type: fc.constantFrom('embed', 'full'), viewer_id: fc.constantFrom('v1', 'v2'), seconds: fc.integer({ min: 0, max: 300 }) }),
+  );
+}
+
+async function world(): Promise<{ database: Database; app: number; userId: number }> {
+  const database = await createTestDatabase();
+  const p = await insertPartner(database, 'p@x.test');
+  const owner = await insertPartner(database, 'site@x.test');
+  await database.query(sql`insert into partner_sites (user_id, project, domain, status, token) values (${owner.userId}, 'fd1', 'a.example', 'active', 't')`);
+  await database.query(sql`insert into partner_plans (user_id, project, plan, effective_from) values (${p.userId}, 'fd1', 'pps', '2026-11-20T00:00:00Z')`);
+  return { database, app: p.app.fd1, userId: p.userId };
+}
+
+// Every world gets the same ids (fresh databases from one template), so one generated history fits all.
+it('gives the same rollups for any order, any split into batches and any resends', async () => {
+  const probe = await world();
+  const app = probe.app;
+  await probe.database.close();
+  await fc.assert(
+    fc.asyncProperty(
+      fc.array(eventArb(app), { minLength: 1, maxLength: 30 }),
+      fc.infiniteStream(fc.integer({ min: 0, max: 1_000_000 })),
+      fc.array(fc.integer({ min: 1, max: 8 }), { minLength: 1, maxLength: 10 }),
+      fc.array(fc.nat(), { maxLength: 10 }),
+      async (generated, randoms, splits, resendPicks) => {
+        const events = generated.map((e, i) => ({ id: `e${i}`, ...e }));
+        const a = await world();
+        const b = await world();
+        try {
+          await ingestBatch(a.database, 'fd1', events, { now: NOW });
+          const expected = await recountAndRollups(a.database);
+          expect(expected.rollups).toEqual(expected.recount);
+
+          // Another order, other batches, some events sent again.
+          const it = randoms[Symbol.iterator]();
+          const shuffled = events.map((e) => ({ e, k: it.next().value as number })).sort((x, y) => x.k - y.k).map((x) => x.e);
+          const resends = resendPicks.map((p) => events[p % events.length]!);
+          const stream = [...shuffled, ...resends];
+          let pos = 0;
+          let s = 0;
+          while (pos < stream.length) {
+            const size = splits[s++ % splits.length]!;
+            await ingestBatch(b.database, 'fd1', stream.slice(pos, pos + size), { now: NOW });
+            pos += size;
+          }
+          const actual = await recountAndRollups(b.database);
+          expect(actual.rollups).toEqual(expected.rollups);
+          expect(actual.recount).toEqual(expected.recount);
+        } finally {
+          await a.database.close();
+          await b.database.close();
+        }
+      },
+    ),
+    { numRuns: Number(process.env.INGEST_PROPERTY_RUNS ?? 12), endOnFailure: process.env.INGEST_PROPERTY_SHRINK !== '1' },
+  );
+}, 300_000);
