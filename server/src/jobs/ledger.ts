@@ -54,33 +54,7 @@ export async function loadProduct(db: Tx): Promise<ProductConfig> {
   return { ...DEFAULT_PRODUCT, ...(rows[0]?.value ?? {}) } as ProductConfig;
 }
 
-/** UTC day arithmetic on 'YYYY-MM-DD' strings. */
-export function addDays(day: string, days: number): string {
-  const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
+/** The UTC day of a moment, 'YYYY-MM-DD'. */
 export function dayOf(date: Date): string {
   return date.toISOString().slice(0, 10);
-}
-export function startOfDay(day: string): Date {
-  return new Date(`${day}T00:00:00Z`);
-}
-export function monthStart(day: string): string {
-  return `${day.slice(0, 7)}-01`;
-}
-export function addMonths(day: string, months: number): string {
-  const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCMonth(d.getUTCMonth() + months);
-  return d.toISOString().slice(0, 10);
-}
-export function daysInMonth(day: string): number {
-  const d = new Date(`${monthStart(day)}T00:00:00Z`);
-  d.setUTCMonth(d.getUTCMonth() + 1);
-  d.setUTCDate(0);
-  return d.getUTCDate();
-}
-/** When a sale earning of `day` leaves its hold: 00:00 UTC of day + hold days. */
-export function saleAvailableAt(day: string, product: ProductConfig): Date {
-  return startOfDay(addDays(day, product.saleHoldDays));
 }

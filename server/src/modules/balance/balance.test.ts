@@ -1,9 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { createTestApp, testDbKind, type TestApp } from '../../test/harness.ts';
 import { closeDay } from '../../jobs/close.ts';
 import { insertPayoutRequest, movePayoutRequest } from '../../jobs/payouts.ts';
 import { addAdditionalIncome } from '../../operator/service.ts';
 import { addRollup, createPartner, sessionCookie } from '../../jobs/testing.ts';
+import { loadProduct } from '../../jobs/ledger.ts';
+import { deletePayoutRequest, requestPayout } from './service.ts';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -85,5 +87,37 @@ describe('balance, hold and available for withdrawal', () => {
     expect(res.json()).toEqual({ amount: 400_000, balance: 400_000, hold: 0, in_progress: 0 });
     const hold = await t.app.inject({ url: '/api/payouts/user/hold-info', headers: { cookie } });
     expect(hold.json()).toMatchObject({ amount: 0, next_release: null, releases: [] });
+  });
+});
+
+describe('payout requests against the available amount', () => {
+  it('refuses more than is available; deleting a created request gives the money back', async () => {
+    const db = t.ctx.database;
+    const p = await createPartner(db, { email: 'p@x.test' });
+    await addAdditionalIncome(db.db, { userId: p, project: 'fd1', amount: 50_000_000, reason: 'x', operator: 'alice' }, t.clock.now());
+    const product = await loadProduct(db.db);
+    const tooMuch = await requestPayout(db.db, { userId: p, amountMicro: 50_000_001, paymentDetails: 'x' }, t.clock.now(), product);
+    expect(tooMuch).toEqual({ ok: false, reason: 'insufficient_funds', available: 50_000_000 });
+    const ok = await requestPayout(db.db, { userId: p, amountMicro: 30_000_000, paymentDetails: 'x' }, t.clock.now(), product);
+    expect(ok.ok).toBe(true);
+    const second = await requestPayout(db.db, { userId: p, amountMicro: 30_000_000, paymentDetails: 'x' }, t.clock.now(), product);
+    expect(second).toEqual({ ok: false, reason: 'insufficient_funds', available: 20_000_000 });
+    // Someone else cannot delete it; the partner can while it is created.
+    expect((await deletePayoutRequest(db.db, { userId: p + 1, id: ok.ok ? ok.request.id : 0 }, t.clock.now())).ok).toBe(false);
+    expect((await deletePayoutRequest(db.db, { userId: p, id: ok.ok ? ok.request.id : 0 }, t.clock.now())).ok).toBe(true);
+    const cookie = await sessionCookie(db, p, t.clock.now());
+    const res = await t.app.inject({ url: '/api/payouts/user/available-withdrawal', headers: { cookie } });
+    expect(res.json()).toEqual({ amount: 50_000_000, balance: 50_000_000, hold: 0, in_progress: 0 });
+  });
+
+  it.runIf(testDbKind === 'pg')('two requests at once cannot both spend the same money (PostgreSQL)', async () => {
+    const db = t.ctx.database;
+    const p = await createPartner(db, { email: 'p@x.test' });
+    await addAdditionalIncome(db.db, { userId: p, project: 'fd1', amount: 40_000_000, reason: 'x', operator: 'alice' }, t.clock.now());
+    const product = await loadProduct(db.db);
+    const results = await Promise.all(
+      [1, 2, 3].map(() => requestPayout(db.db, { userId: p, amountMicro: 30_000_000, paymentDetails: 'x' }, t.clock.now(), product)),
+    );
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
   });
 });

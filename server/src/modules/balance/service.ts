@@ -1,13 +1,15 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { computeBalance, saleDayAvailableAt, type ProductConfig } from '@pc/core';
 import type { Db } from '../../db/client.ts';
+import { lockKey, type Tx } from '../../jobs/ledger.ts';
+import { insertPayoutRequest, movePayoutRequest, type MoveResult, type PayoutRow } from '../../jobs/payouts.ts';
 
 /**
  * Balance, hold and available for withdrawal of a partner (all projects), derived from the ledger, the live
  * (not yet closed) days of the ingest rollups and the payout requests (docs/decisions/0052-balance.md).
  */
 
-async function rows<T>(db: Db, query: SQL): Promise<T[]> {
+async function rows<T>(db: Tx, query: SQL): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
@@ -29,7 +31,7 @@ export interface BalanceFigures {
   releases: Array<{ at: Date; amount: number }>;
 }
 
-export async function balanceOf(db: Db, userId: number, now: Date, product: ProductConfig): Promise<BalanceFigures> {
+export async function balanceOf(db: Tx, userId: number, now: Date, product: ProductConfig): Promise<BalanceFigures> {
   const ledger = await rows<{ source: string; available_at: Date | string; amount: number }>(
     db,
     sql`select source, available_at, sum(amount_micro)::bigint as amount from ledger_entries
@@ -104,4 +106,31 @@ export async function balanceOf(db: Db, userId: number, now: Date, product: Prod
       .sort((a, b) => a[0] - b[0])
       .map(([at, amount]) => ({ at: new Date(at), amount })),
   };
+}
+
+export type PayoutRequestResult = { ok: true; request: PayoutRow } | { ok: false; reason: 'insufficient_funds'; available: number };
+
+/**
+ * Creates a partner's payout request when the amount is at most what is available now. The check and the
+ * `payout` ledger entry are one transaction under the partner's payout lock, so two requests sent at once cannot
+ * both spend the same money. (Wallet checks, minimums and fees belong to the payouts screen that calls this.)
+ */
+export async function requestPayout(
+  db: Db,
+  input: { userId: number; amountMicro: number; feeMicro?: number; walletType?: string; paymentDetails: string; walletId?: number | null },
+  now: Date,
+  product: ProductConfig,
+): Promise<PayoutRequestResult> {
+  return db.transaction(async (tx) => {
+    await lockKey(tx, `payout-user:${input.userId}`);
+    const b = await balanceOf(tx, input.userId, now, product);
+    if (input.amountMicro > b.available) return { ok: false, reason: 'insufficient_funds', available: b.available } as const;
+    const request = await insertPayoutRequest(tx, { ...input, actor: 'partner' }, now);
+    return { ok: true, request } as const;
+  });
+}
+
+/** The partner deletes their own request; allowed only while it is `created`. The money comes back at once. */
+export async function deletePayoutRequest(db: Db, input: { userId: number; id: number }, now: Date): Promise<MoveResult> {
+  return movePayoutRequest(db, { id: input.id, userId: input.userId, to: 'deleted', actor: 'partner' }, now);
 }
