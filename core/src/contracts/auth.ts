@@ -68,6 +68,35 @@ export const activateProgramAnswer = z.object({ success: z.boolean(), message: z
 
 export const autoLoginToAnswer = z.object({ url: z.string(), token: z.string() });
 
+/** Sign-in (`/auth/login`) and auto-login (`/auth/auto-login/from`) answer the signed-in user, as `GET /user` does. */
+export const signInAnswer = userAnswer;
+
+/**
+ * Why a sign-in with the right password was refused: 403 `forbidden` answers carry it as `reason`
+ * (next to the localized `message`), so the client can offer "restore access" for a blocked account.
+ */
+export const SIGN_IN_REFUSALS = ['account_blocked', 'account_not_confirmed', 'account_disabled'] as const;
+export type SignInRefusal = (typeof SIGN_IN_REFUSALS)[number];
+
+/** `GET /captcha`: an ALTCHA v2 challenge in the shape the `altcha` widget v3 fetches. */
+export const captchaChallengeAnswer = z.object({
+  parameters: z.object({
+    algorithm: z.string(),
+    nonce: z.string(),
+    salt: z.string(),
+    cost: z.number(),
+    keyLength: z.number(),
+    keyPrefix: z.string(),
+    keySignature: z.string().optional(),
+    memoryCost: z.number().optional(),
+    parallelism: z.number().optional(),
+    expiresAt: z.number().optional(),
+    /** `exp`: when the challenge expires, Unix seconds (checked by the server's clock). */
+    data: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).optional(),
+  }),
+  signature: z.string().optional(),
+});
+
 /** Paths of the account calls, under /api. */
 export const AUTH_PATHS = {
   captcha: '/captcha',

@@ -9,7 +9,7 @@ import {
   restorePasswordBody,
   restoreRequestBody,
   tokenBody,
-  userAnswer,
+  signInAnswer,
 } from '@pc/core';
 import { fieldError } from '../../lib/errors.ts';
 import { t } from '../../lib/i18n.ts';
@@ -69,7 +69,7 @@ export async function authRoutes(root: FastifyInstance) {
     '/auth/login',
     {
       config: { rateLimit: SIGN_IN_RATE_LIMIT },
-      schema: { tags, summary: 'Sign in with e-mail, password and captcha', body: loginBody, response: { 200: userAnswer } },
+      schema: { tags, summary: 'Sign in with e-mail, password and captcha', body: loginBody, response: { 200: signInAnswer } },
     },
     async (request, reply) => {
       const { email, password, captcha } = request.body;
@@ -142,7 +142,7 @@ export async function authRoutes(root: FastifyInstance) {
     '/auth/auto-login/from',
     {
       config: { rateLimit: SIGN_IN_RATE_LIMIT },
-      schema: { tags, summary: "Sign in with a token issued by a project's site", body: tokenBody, response: { 200: userAnswer } },
+      schema: { tags, summary: "Sign in with a token issued by a project's site", body: tokenBody, response: { 200: signInAnswer } },
     },
     async (request, reply) => {
       const user = await acceptAutoLogin(ctx, request.body.token);
