@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { RouterProvider } from 'react-router/dom';
+import { RouterProvider } from 'react-router';
 import { AppProviders } from './AppProviders.tsx';
 import type { AppRouter } from './router.tsx';
 

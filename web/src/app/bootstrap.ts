@@ -14,12 +14,7 @@ import { href } from './routes.ts';
  */
 export async function bootstrap(): Promise<{ queryClient: QueryClient; router: AppRouter }> {
   const queryClient = createQueryClient();
-  let user: CurrentUser | null = null;
-  try {
-    user = await queryClient.fetchQuery(currentUserQuery);
-  } catch {
-    user = null;
-  }
+  let user: CurrentUser | null = await queryClient.fetchQuery(currentUserQuery).catch(() => null);
   if (user && !user.is_active) {
     await http.post(AUTH_PATHS.logout).catch(() => undefined);
     user = null;

@@ -43,7 +43,8 @@ function Figure({ icon: Icon, label, value, loading, testId }: { icon: SvgIconCo
 
 /**
  * The user bar: the partner with edit profile and my account, the balance figures and the latest news.
- * Balance and news have no call yet (later issues): they show a dash and an empty state, never made-up data.
+ * Figures come from the payouts calls and show a dash when those do not answer; news has no call yet
+ * (a later issue), so it shows its empty state, never made-up data.
  */
 export function UserBar({ user }: { user: CurrentUser }) {
   const { t } = useTranslation('nav');
@@ -91,9 +92,9 @@ export function UserBar({ user }: { user: CurrentUser }) {
           order: { sm: 3, lg: 0 },
         }}
       >
-        <Figure icon={AccountBalanceWalletOutlined} label={t('user.balance')} value={NO_VALUE} testId="balance-total" />
-        <Figure icon={SavingsOutlined} label={t('user.available')} value={money(available.data)} loading={available.isPending} testId="balance-available" />
-        <Figure icon={HourglassEmptyOutlined} label={t('user.onHold')} value={money(hold.data)} loading={hold.isPending} testId="balance-hold" />
+        <Figure icon={AccountBalanceWalletOutlined} label={t('user.balance')} value={money(available.data?.balance)} loading={available.isPending} testId="balance-total" />
+        <Figure icon={SavingsOutlined} label={t('user.available')} value={money(available.data?.amount)} loading={available.isPending} testId="balance-available" />
+        <Figure icon={HourglassEmptyOutlined} label={t('user.onHold')} value={money(hold.data?.amount)} loading={hold.isPending} testId="balance-hold" />
       </Box>
       <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', minWidth: 0 }}>
         <CampaignOutlined color="secondary" />

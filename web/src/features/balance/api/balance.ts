@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { http } from '../../../lib/http.ts';
 
-/** GET /api/payouts/user/available-withdrawal: { amount } in micro-USD. */
+/** GET /api/payouts/user/available-withdrawal: { amount, balance, ... } and hold-info: { amount, ... }, micro-USD. */
 export const BALANCE_PATHS = {
   availableWithdrawal: '/payouts/user/available-withdrawal',
   holdInfo: '/payouts/user/hold-info',
@@ -9,21 +9,28 @@ export const BALANCE_PATHS = {
 
 interface AmountAnswer {
   amount?: unknown;
+  balance?: unknown;
 }
 
-function amountOf(answer: AmountAnswer | null | undefined): number | null {
-  const amount = answer?.amount;
-  return typeof amount === 'number' && Number.isFinite(amount) ? amount : null;
+export interface Amounts {
+  amount: number | null;
+  balance: number | null;
+}
+
+const micro = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : null);
+
+function amountsOf(answer: AmountAnswer | null | undefined): Amounts {
+  return { amount: micro(answer?.amount), balance: micro(answer?.balance) };
 }
 
 /**
- * The balance figures of the user bar. Until the payouts calls exist (another issue), they answer 404 and
- * the bar shows a dash; no error is reported for them.
+ * The balance figures of the user bar. When a call does not answer 200 (not deployed yet, or failing) the bar
+ * shows a dash; no error dialog is raised for them.
  */
 function useAmount(key: string, path: string) {
   return useQuery({
     queryKey: ['balance', key],
-    queryFn: async () => amountOf(await http.get<AmountAnswer>(path)),
+    queryFn: async () => amountsOf(await http.get<AmountAnswer>(path)),
     meta: { handles: [400, 403, 404, 405, 500, 501, 502, 503] },
     retry: false,
     staleTime: 60_000,
