@@ -170,3 +170,24 @@ describe('operator API: additional income, news, notifications, sites', () => {
     expect(action).toEqual({ operator: 'alice', action: 'site.ban', target: `site:${site!.id}` });
   });
 });
+
+describe('operator API: product settings', () => {
+  it('shows the seeded defaults and changes a setting keeping its shape', async () => {
+    const get = await t.app.inject({ url: '/operator/v1/settings', headers: auth });
+    expect(get.json().value.saleHoldDays).toBe(14);
+    const patch = await t.app.inject({ method: 'PATCH', url: '/operator/v1/settings', headers: auth, payload: { changes: { saleHoldDays: 21 } } });
+    expect(patch.statusCode, patch.body).toBe(200);
+    expect(patch.json().changed).toEqual(['saleHoldDays']);
+    expect((await t.app.inject({ url: '/operator/v1/settings', headers: auth })).json().value.saleHoldDays).toBe(21);
+    const bad = await t.app.inject({
+      method: 'PATCH',
+      url: '/operator/v1/settings',
+      headers: auth,
+      payload: { changes: { saleHoldDays: '21', nope: 1, referral: { firstLevelBp: [1200] } } },
+    });
+    expect(bad.statusCode).toBe(422);
+    expect(Object.keys(bad.json().errors).sort()).toEqual(['changes.nope', 'changes.referral', 'changes.saleHoldDays']);
+    const [action] = await t.ctx.database.query(sql`select action, payload from operator_actions where action = 'settings.change'`);
+    expect(action).toEqual({ action: 'settings.change', payload: { before: { saleHoldDays: 14 }, after: { saleHoldDays: 21 } } });
+  });
+});

@@ -2,9 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { LANG_CODES, pageMeta, projectSchema } from '@pc/core';
+import { DEFAULT_PRODUCT, LANG_CODES, pageMeta, projectSchema } from '@pc/core';
 import { AppError } from '../lib/errors.ts';
-import { payoutRequests, users } from '../db/schema/index.ts';
+import { payoutRequests, productSettings, users } from '../db/schema/index.ts';
+import { loadProduct, PRODUCT_SETTINGS_KEY } from '../jobs/ledger.ts';
 import { movePayoutRequest, payoutHistory } from '../jobs/payouts.ts';
 import { operatorAuth } from './auth.ts';
 import {
@@ -14,6 +15,7 @@ import {
   logAction,
   publishNews,
   publishNotification,
+  sameShape,
 } from './service.ts';
 
 const micro = z.number().int();
@@ -235,6 +237,47 @@ export async function operatorRoutes(parent: FastifyInstance) {
     async (request) => {
       const rows = await listActions(db, request.query.limit);
       return { data: rows.map((r) => ({ ...r, at: r.at.toISOString() })) };
+    },
+  );
+
+  app.get(
+    '/settings',
+    { schema: { tags: ['operator'], response: { 200: z.object({ value: z.record(z.string(), z.unknown()) }) } } },
+    async () => ({ value: (await loadProduct(db)) as unknown as Record<string, unknown> }),
+  );
+
+  /** Changes product settings (PRODUCT.md numbers) by top-level key; each value keeps the default's shape. */
+  app.patch(
+    '/settings',
+    {
+      schema: {
+        tags: ['operator'],
+        body: z.strictObject({ changes: z.record(z.string(), z.unknown()) }),
+        response: { 200: z.object({ value: z.record(z.string(), z.unknown()), changed: z.array(z.string()) }) },
+      },
+    },
+    async (request) => {
+      const { changes } = request.body;
+      const defaults = DEFAULT_PRODUCT as unknown as Record<string, unknown>;
+      const errors: Record<string, Array<{ key: string; params?: Record<string, unknown> }>> = {};
+      for (const [key, value] of Object.entries(changes)) {
+        if (!(key in defaults)) errors[`changes.${key}`] = [{ key: 'validation:unknown_field', params: { field: key } }];
+        else if (!sameShape(defaults[key], value)) errors[`changes.${key}`] = [{ key: 'validation:invalid', params: { field: key } }];
+      }
+      if (Object.keys(errors).length) throw new AppError('validation_failed', undefined, errors);
+      const now = clock.now();
+      const value = await db.transaction(async (tx) => {
+        const current = (await loadProduct(tx)) as unknown as Record<string, unknown>;
+        const next = { ...current, ...changes };
+        await tx
+          .update(productSettings)
+          .set({ value: next, updatedAt: now, updatedBy: request.operator })
+          .where(eq(productSettings.key, PRODUCT_SETTINGS_KEY));
+        const before = Object.fromEntries(Object.keys(changes).map((k) => [k, current[k]]));
+        await logAction(tx, request.operator, 'settings.change', PRODUCT_SETTINGS_KEY, { before, after: changes }, now);
+        return next;
+      });
+      return { value, changed: Object.keys(changes).sort() };
     },
   );
 }

@@ -76,3 +76,21 @@ export async function banSite(database: Database, input: { siteId: number; reaso
     return true;
   });
 }
+
+/**
+ * Whether `value` has the shape of `model` (the default of a product setting): same JSON types, objects with the
+ * same keys, arrays of items shaped like the model's first item. Numbers must be finite; integers stay integers.
+ */
+export function sameShape(model: unknown, value: unknown): boolean {
+  if (typeof model === 'number') return typeof value === 'number' && Number.isFinite(value) && (!Number.isInteger(model) || Number.isInteger(value));
+  if (typeof model === 'string' || typeof model === 'boolean') return typeof value === typeof model;
+  if (model === null) return value === null || typeof value === 'number';
+  if (Array.isArray(model)) return Array.isArray(value) && (model.length === 0 || value.every((v) => sameShape(model[0], v)));
+  if (typeof model === 'object') {
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+    const keys = Object.keys(model as object);
+    const given = Object.keys(value as object);
+    return given.length === keys.length && keys.every((k) => k in (value as object) && sameShape((model as Record<string, unknown>)[k], (value as Record<string, unknown>)[k]));
+  }
+  return false;
+}
