@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { canTransitionPayout, payoutCountsAgainstBalance, type PayoutActor } from '@pc/core';
 import type { Db } from '../db/client.ts';
 import { payoutRequestHistory, payoutRequests, type PayoutStatus } from '../db/schema/index.ts';
 import { dayOf, lockKey, writeEntry, type Tx } from './ledger.ts';
@@ -6,22 +7,9 @@ import { dayOf, lockKey, writeEntry, type Tx } from './ledger.ts';
 /**
  * Payout requests and their money. Creating a request writes a `payout` ledger entry (−amount); rejecting or
  * deleting it writes the `payout_reversal` (+amount). So balance = sum of the ledger (+ live earnings) and no
- * request is counted twice. Statuses: created → review → process → accepted; rejected from created, review or
- * process; deleted (by the partner) only while created.
+ * request is counted twice. Who may move a request where is core's canTransitionPayout (the operator: created →
+ * review → process → accepted, rejected from the first three; the partner: deleted while created).
  */
-export const PAYOUT_TRANSITIONS: Record<PayoutStatus, readonly PayoutStatus[]> = {
-  created: ['review', 'rejected', 'deleted'],
-  review: ['process', 'rejected'],
-  process: ['accepted', 'rejected'],
-  accepted: [],
-  rejected: [],
-  deleted: [],
-};
-
-export function canMovePayout(from: PayoutStatus, to: PayoutStatus): boolean {
-  return PAYOUT_TRANSITIONS[from].includes(to);
-}
-
 export type PayoutRow = typeof payoutRequests.$inferSelect;
 
 export async function insertPayoutRequest(
@@ -65,14 +53,14 @@ export type MoveResult = { ok: true; request: PayoutRow } | { ok: false; reason:
 /** Moves a request to `to` if its current status allows it; the check and the change are one statement. */
 export async function movePayoutRequest(
   db: Db,
-  input: { id: number; to: PayoutStatus; reason?: string; actor: string; userId?: number },
+  input: { id: number; to: PayoutStatus; by: PayoutActor; reason?: string; actor: string; userId?: number },
   now: Date,
 ): Promise<MoveResult> {
   return db.transaction(async (tx) => {
     const where = input.userId === undefined ? eq(payoutRequests.id, input.id) : and(eq(payoutRequests.id, input.id), eq(payoutRequests.userId, input.userId));
     const [current] = await tx.select().from(payoutRequests).where(where).for('update');
     if (!current) return { ok: false, reason: 'not_found' } as const;
-    if (!canMovePayout(current.status, input.to)) return { ok: false, reason: 'not_allowed', status: current.status } as const;
+    if (!canTransitionPayout(current.status, input.to, input.by)) return { ok: false, reason: 'not_allowed', status: current.status } as const;
     await lockKey(tx, `payout-user:${current.userId}`);
     const [updated] = await tx
       .update(payoutRequests)
@@ -89,7 +77,7 @@ export async function movePayoutRequest(
       actor: input.actor,
       at: now,
     });
-    if (input.to === 'rejected' || input.to === 'deleted') {
+    if (payoutCountsAgainstBalance(current.status) && !payoutCountsAgainstBalance(input.to)) {
       await writeEntry(tx, {
         userId: current.userId,
         project: null,

@@ -139,7 +139,7 @@ export async function operatorRoutes(parent: FastifyInstance) {
       if (status === 'rejected' && !reason)
         throw new AppError('validation_failed', undefined, { reason: [{ key: 'operator:reason_required' }] });
       const now = clock.now();
-      const result = await movePayoutRequest(db, { id: request.params.id, to: status, reason: reason ?? '', actor: `operator:${request.operator}` }, now);
+      const result = await movePayoutRequest(db, { id: request.params.id, to: status, by: 'operator', reason: reason ?? '', actor: `operator:${request.operator}` }, now);
       if (!result.ok) {
         if (result.reason === 'not_found') throw new AppError('not_found', { key: 'operator:payout_not_found' });
         throw new AppError('conflict', { key: 'operator:payout_transition_refused', params: { from: result.status, to: status } });

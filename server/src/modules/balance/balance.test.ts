@@ -43,8 +43,8 @@ describe('balance, hold and available for withdrawal', () => {
     const inProgress = await request(p, 1_000_000);
     const accepted = await request(p, 500_000);
     const rejected = await request(p, 300_000);
-    for (const to of ['review', 'process', 'accepted'] as const) await movePayoutRequest(db.db, { id: accepted.id, to, actor: 'op' }, now);
-    await movePayoutRequest(db.db, { id: rejected.id, to: 'rejected', reason: 'x', actor: 'op' }, now);
+    for (const to of ['review', 'process', 'accepted'] as const) await movePayoutRequest(db.db, { id: accepted.id, to, by: 'operator', actor: 'op' }, now);
+    await movePayoutRequest(db.db, { id: rejected.id, to: 'rejected', by: 'operator', reason: 'x', actor: 'op' }, now);
     void inProgress;
 
     const cookie = await sessionCookie(db, p, now);

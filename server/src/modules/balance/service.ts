@@ -132,5 +132,5 @@ export async function requestPayout(
 
 /** The partner deletes their own request; allowed only while it is `created`. The money comes back at once. */
 export async function deletePayoutRequest(db: Db, input: { userId: number; id: number }, now: Date): Promise<MoveResult> {
-  return movePayoutRequest(db, { id: input.id, userId: input.userId, to: 'deleted', actor: 'partner' }, now);
+  return movePayoutRequest(db, { id: input.id, userId: input.userId, to: 'deleted', by: 'partner', actor: 'partner' }, now);
 }
