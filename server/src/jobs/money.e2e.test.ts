@@ -118,6 +118,12 @@ describe('money end to end', () => {
       sql`select user_id, level_after from gold_months where month = '2026-11-01' and project = 'fd1' order by user_id`,
     );
     expect(levels).toEqual([A, B, C, D].map((id) => ({ user_id: id, level_after: 1 })));
+    // Unlimited status for November: revenue of Oct 2–31 above 1 USD and above storage cost — A (25.5 USD),
+    // B (5,021,000 + 12,000 referrals) and D (2,000,000); not C (100,000 < 1,000,000).
+    const unlimited = await db.query<{ user_id: number; starts_on: string; ends_on: string }>(
+      sql`select user_id, starts_on::text, ends_on::text from unlimited_periods where kind = 'auto' order by user_id`,
+    );
+    expect(unlimited).toEqual([A, B, D].map((id) => ({ user_id: id, starts_on: '2026-11-01', ends_on: '2026-12-01' })));
 
     // ---- Operator: payouts and additional income -------------------------------------------------------------
     t.clock.set('2026-11-05T10:00:00Z');

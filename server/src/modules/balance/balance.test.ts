@@ -121,3 +121,21 @@ describe('payout requests against the available amount', () => {
     expect(results.filter((r) => r.ok)).toHaveLength(1);
   });
 });
+
+describe('live earnings', () => {
+  it('counts a partner day first seen after its day was closed until the re-close books it', async () => {
+    const db = t.ctx.database;
+    const p = await createPartner(db, { email: 'p@x.test' });
+    const q = await createPartner(db, { email: 'q@x.test' });
+    await addRollup(db, q, 'fd1', '2026-11-18', { download_earned_micro: 1 });
+    await closeDay(db, '2026-11-18', t.clock.now());
+    // A late event for p on the closed day: live until re-closed, then in the ledger; never counted twice.
+    await addRollup(db, p, 'fd1', '2026-11-18', { download_earned_micro: 700_000 });
+    const cookie = await sessionCookie(db, p, t.clock.now());
+    const before = (await t.app.inject({ url: '/api/payouts/user/available-withdrawal', headers: { cookie } })).json();
+    await closeDay(db, '2026-11-18', t.clock.now(), { onlyDirty: true });
+    const after = (await t.app.inject({ url: '/api/payouts/user/available-withdrawal', headers: { cookie } })).json();
+    expect(before).toEqual({ amount: 700_000, balance: 700_000, hold: 0, in_progress: 0 });
+    expect(after).toEqual(before);
+  });
+});

@@ -55,7 +55,8 @@ export async function balanceOf(db: Tx, userId: number, now: Date, product: Prod
                sum(d.copy_sale_earned_micro)::bigint as copies_sales, sum(d.video_sale_earned_micro)::bigint as video_sales,
                sum(d.site_earned_micro)::bigint as site_sales
         from ingest_daily d
-        where d.user_id = ${userId} and not exists (select 1 from day_closes c where c.day = d.day)
+        where d.user_id = ${userId}
+          and not exists (select 1 from closed_partner_days c where c.user_id = d.user_id and c.project = d.project and c.day = d.day)
         group by d.day`,
   );
   const [payouts] = await rows<{ accepted: number; in_progress: number }>(
