@@ -7,6 +7,9 @@ export const passwordField = z.string().min(8).max(128);
 /** Tokens in links are url-safe base64 of 128+ random bits. */
 export const tokenField = z.string().min(16).max(512).regex(/^[A-Za-z0-9_.-]+$/);
 
+/** A form posts an empty field for an optional value left blank. */
+const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
+
 export const loginBody = z.strictObject({
   email: emailSchema,
   password: z.string().min(1).max(128),
@@ -19,9 +22,9 @@ export const registerBody = z.strictObject({
   agree: formBool.refine((v) => v === true, 'validation:agree_required'),
   newsletter: formBool.optional(),
   captcha: captchaField,
-  lang: langSchema.optional(),
+  lang: z.preprocess(emptyToUndefined, langSchema.optional()),
   /** The inviting partner's referral code (their user id), from an invitation link. */
-  ref: z.coerce.number().int().positive().optional(),
+  ref: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().optional()),
 });
 
 export const tokenBody = z.strictObject({ token: tokenField });

@@ -118,7 +118,8 @@ describe('POST /api/auth/register', () => {
       method: 'POST',
       url: '/api/auth/register',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ email: 'form@example.com', password: PASSWORD, agree: '1', newsletter: '0', captcha }).toString(),
+      // Optional fields left blank arrive as empty strings.
+      payload: new URLSearchParams({ email: 'form@example.com', password: PASSWORD, agree: '1', newsletter: '0', ref: '', lang: '', captcha }).toString(),
     });
     expect(res.statusCode, res.body).toBe(200);
     expect((await userRow('form@example.com'))!.newsletter).toBe(false);

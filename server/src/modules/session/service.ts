@@ -19,6 +19,10 @@ export function newSecretToken(bytes = 16): string {
 }
 
 export async function createSession(db: Db, userId: number, now: Date, meta: { ip: string; userAgent: string }) {
+  // Sign-in is the moment to drop this partner's sessions that ran out (idle or absolute), so they do not pile up.
+  await db.execute(
+    sql`delete from ${sessions} where ${sessions.userId} = ${userId} and (${sessions.expiresAt} <= ${now} or ${sessions.lastSeenAt} <= ${new Date(now.getTime() - SESSION_IDLE_MS)})`,
+  );
   const token = newSecretToken();
   await db.insert(sessions).values({
     idHash: hashToken(token),
