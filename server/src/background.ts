@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { DEMO_EMAIL, DEMO_PASSWORD, demoSeedEnabled, ensureDemoPartner } from './seed/demo.ts';
 import { startScheduler } from './jobs/scheduler.ts';
+import { startDemoTraffic } from './ingest/demo.ts';
 
 export interface Background {
   /** Lines for the start-up banner (demo sign-in, mailbox address, ...). */
@@ -18,7 +19,10 @@ export async function startBackground(app: FastifyInstance): Promise<Background>
 
   // Demo partner (outside production, unless SEED_DEMO=false).
   if (demoSeedEnabled(app.ctx)) {
-    await ensureDemoPartner(app.ctx);
+    const demoUserId = await ensureDemoPartner(app.ctx);
+    // Its traffic: 120 days of history once, then a live trickle, streamed after the server listens.
+    const demoTraffic = startDemoTraffic(app, demoUserId);
+    stops.push(() => demoTraffic.stop());
     const publicUrl = app.ctx.config.PUBLIC_URL.replace(/\/$/, '');
     banner.push(`  Demo sign-in: ${DEMO_EMAIL} / ${DEMO_PASSWORD}`);
     banner.push(`  Dev mailbox: ${publicUrl}/dev/mailbox`);

@@ -286,6 +286,13 @@ describe('late and out-of-order events', () => {
     expect(row).toMatchObject({ sale_earned_micro: 0, video_sale_earned_micro: 3_000_000 });
   });
 
+  it('keeps a video sale priced as video when only a status change arrives later', async () => {
+    await send(t.app, 'fd1', [upload('u1', 'f1', 20_000_000, { is_video: true }), sale('s1')]);
+    await send(t.app, 'fd1', [{ id: 'st1', type: 'sale_status', at: at(12), app_users_id: a, sale_id: 'S1', status: 'hold', fraud: true }]);
+    const [, row] = await daily();
+    expect(row).toMatchObject({ video_sale_earned_micro: 4_000_000, sale_earned_micro: 0, coin_sales: 0 });
+  });
+
   it('uses the plan in force at the event time, not at arrival', async () => {
     await t.ctx.database.query(
       sql`insert into partner_plans (user_id, project, plan, effective_from) values (${userId}, 'fd1', 'ppd', '2026-11-20T00:00:00Z')`,

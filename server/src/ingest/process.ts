@@ -888,6 +888,15 @@ async function processValid(
     }
   }
 
+  // A sale touched only by a status change still needs its file (video or copy decides its share and bucket).
+  const missingFiles = [...new Set([...touchedSales].map((id) => sales.get(id)!.file_id).filter((f): f is string => !!f && !files.has(f)))];
+  if (missingFiles.length) {
+    for (const row of await rows(tx, sql`select ${selectList(FILE_COLS)} from ingest_files where project = ${project} and file_id in (select jsonb_array_elements_text(${JSON.stringify(missingFiles)}::jsonb))`)) {
+      const f = normalizeState<FileState>(row, FILE_COLS);
+      files.set(f.file_id, f);
+    }
+  }
+
   // Plans in force at each event's time need the plan history of every partner involved.
   for (const s of touchedSales) userIds.add(sales.get(s)!.user_id);
   for (const k of touchedFirsts.keys()) userIds.add(firsts.get(k)!.user_id);

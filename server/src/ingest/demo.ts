@@ -1,0 +1,68 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
+import type { IngestAnswer, ProjectId } from '@pc/core';
+import { plansOf, sendHistory, startLive } from '../../../simulator/src/simulate.ts';
+import type { Send } from '../../../simulator/src/sender.ts';
+
+const HISTORY_DAYS = 120;
+const DONE_ID = 'demo-history-complete';
+const SEED = 'demo';
+
+/**
+ * The demo partner's traffic outside production: about 120 days of history on both projects (once: a marker event
+ * records completion, and an interrupted run resumes harmlessly because event ids are deterministic), then a live
+ * trickle. Runs in the background after the server listens; answers a stop function.
+ */
+export function startDemoTraffic(app: FastifyInstance, userId: number): { stop(): Promise<void> } {
+  const { database, config } = app.ctx;
+  const tokens: Record<ProjectId, string> = { fd1: config.INGEST_TOKEN_FD1, fd2: config.INGEST_TOKEN_FD2 };
+  const send: Send = async (project, events) => {
+    const response = await app.inject({
+      method: 'POST',
+      url: `/ingest/v1/${project}/events`,
+      headers: { authorization: `Bearer ${tokens[project]}`, 'content-type': 'application/json' },
+      payload: JSON.stringify(events),
+    });
+    if (response.statusCode !== 200) throw new Error(`demo ingest ${response.statusCode}: ${response.body.slice(0, 200)}`);
+    return response.json() as IngestAnswer;
+  };
+  let stopLive: (() => Promise<void>) | undefined;
+  let stopped = false;
+
+  const run = (async () => {
+    const [user] = await database.query<{ created_at: Date | string }>(sql`select created_at from users where id = ${userId}`);
+    const programs = await database.query<{ project: ProjectId; app_user_id: number }>(
+      sql`select project, app_user_id from partner_programs where user_id = ${userId}`,
+    );
+    if (!user || programs.length < 2) return;
+    const app_ = Object.fromEntries(programs.map((p) => [p.project, Number(p.app_user_id)])) as Record<ProjectId, number>;
+    const plans = plansOf([{ key: 'demo', app: app_, userId }], SEED, 1);
+    const done = await database.query(sql`select 1 from ingest_event_keys where project = 'fd2' and event_id = ${DONE_ID}`);
+    if (done.length === 0) {
+      // History ends at the demo account's creation, so a resumed run generates the very same events.
+      const anchor = new Date(user.created_at).getTime();
+      const started = performance.now();
+      const result = await sendHistory(
+        async (project, events) => {
+          if (stopped) throw new Error('stopped');
+          return send(project, events);
+        },
+        plans,
+        { seed: SEED, days: HISTORY_DAYS, now: anchor, batchSize: 5_000 },
+      );
+      await send('fd2', [{ id: DONE_ID, type: 'page_hit', at: new Date(anchor).toISOString(), app_users_id: app_.fd2, referrer: null }]);
+      app.log.info({ events: result.sent.accepted, ms: Math.round(performance.now() - started) }, 'demo history ingested');
+    }
+    if (!stopped) stopLive = startLive(send, plans, { seed: SEED, intervalMs: 3_000, onError: (e) => app.log.warn({ err: e }, 'demo live traffic') });
+  })().catch((error) => {
+    if (!stopped) app.log.warn({ err: error }, 'demo traffic stopped');
+  });
+
+  return {
+    async stop() {
+      stopped = true;
+      await run;
+      await stopLive?.();
+    },
+  };
+}
