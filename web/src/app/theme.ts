@@ -2,7 +2,7 @@ import { createTheme, type Theme } from '@mui/material/styles';
 
 /** SPEC §3 theme: light, primary blue, secondary #304156, dark drawer #242939, background #f2f3f8. */
 export const COLORS = {
-  primary: '#1e88e5',
+  primary: '#1976d2',
   secondary: '#304156',
   dark: '#242939',
   background: '#f2f3f8',

@@ -14,7 +14,7 @@ export function BrandMark({ size = 34 }: { size?: number }) {
         display: 'grid',
         placeItems: 'center',
         background: `linear-gradient(135deg, ${COLORS.primary} 0%, #1565c0 100%)`,
-        boxShadow: '0 4px 10px rgba(30, 136, 229, 0.35)',
+        boxShadow: '0 4px 10px rgba(25, 118, 210, 0.35)',
       }}
     >
       <svg width={size * 0.56} height={size * 0.56} viewBox="0 0 24 24" fill="none">

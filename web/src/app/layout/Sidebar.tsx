@@ -4,6 +4,7 @@ import Chip from '@mui/material/Chip';
 import Collapse from '@mui/material/Collapse';
 import Divider from '@mui/material/Divider';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -12,14 +13,21 @@ import Typography from '@mui/material/Typography';
 import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import RocketLaunchOutlined from '@mui/icons-material/RocketLaunchOutlined';
-import { NavLink, useLocation } from 'react-router';
+import { Link as RouterLink, NavLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PROJECTS } from '../../lib/links.ts';
 import { isProgramActive, useCurrentUser } from '../../lib/session.ts';
 import { COLORS } from '../theme.ts';
 import { href } from '../routes.ts';
 import { BrandMark } from './BrandMark.tsx';
-import { MAIN_ITEMS, PROGRAMS_ITEM, isGroup, projectItems, type NavGroup, type NavLeaf } from './nav-items.ts';
+import {
+  MAIN_ITEMS,
+  PROGRAMS_ITEM,
+  isGroup,
+  projectItems,
+  type NavGroup,
+  type NavLeaf,
+} from './nav-items.ts';
 
 const itemSx = {
   borderRadius: 1.5,
@@ -32,7 +40,7 @@ const itemSx = {
   '&.active': {
     bgcolor: COLORS.primary,
     color: '#fff',
-    boxShadow: '0 4px 12px rgba(30, 136, 229, 0.35)',
+    boxShadow: '0 4px 12px rgba(25, 118, 210, 0.35)',
     '& .MuiListItemIcon-root': { color: '#fff' },
   },
   '&:focus-visible': { outline: '2px solid #90caf9', outlineOffset: 1 },
@@ -42,14 +50,25 @@ function Leaf({ item, nested, onNavigate }: { item: NavLeaf; nested?: boolean; o
   const { t } = useTranslation('nav');
   const Icon = item.icon;
   return (
-    <ListItemButton component={NavLink} to={item.to} end onClick={onNavigate} sx={{ ...itemSx, ...(nested ? { pl: 7, py: 0.6 } : {}) }}>
-      {Icon ? (
-        <ListItemIcon>
-          <Icon fontSize="small" />
-        </ListItemIcon>
-      ) : null}
-      <ListItemText primary={t(`pages.${item.key}`)} slotProps={{ primary: { sx: { fontSize: nested ? 13.5 : 14.5, fontWeight: 500 } } }} />
-    </ListItemButton>
+    <ListItem disablePadding sx={{ display: 'block' }}>
+      <ListItemButton
+        component={NavLink}
+        to={item.to}
+        end
+        onClick={onNavigate}
+        sx={{ ...itemSx, ...(nested ? { pl: 7, py: 0.6 } : {}) }}
+      >
+        {Icon ? (
+          <ListItemIcon>
+            <Icon fontSize="small" />
+          </ListItemIcon>
+        ) : null}
+        <ListItemText
+          primary={t(`pages.${item.key}`)}
+          slotProps={{ primary: { sx: { fontSize: nested ? 13.5 : 14.5, fontWeight: 500 } } }}
+        />
+      </ListItemButton>
+    </ListItem>
   );
 }
 
@@ -60,12 +79,15 @@ function Group({ group, onNavigate }: { group: NavGroup; onNavigate?: () => void
   const [open, setOpen] = useState(containsCurrent);
   const Icon = group.icon;
   return (
-    <>
+    <ListItem disablePadding sx={{ display: 'block' }}>
       <ListItemButton onClick={() => setOpen((o) => !o)} aria-expanded={open || containsCurrent} sx={itemSx}>
         <ListItemIcon>
           <Icon fontSize="small" />
         </ListItemIcon>
-        <ListItemText primary={t(`pages.${group.key}`)} slotProps={{ primary: { sx: { fontSize: 14.5, fontWeight: 500 } } }} />
+        <ListItemText
+          primary={t(`pages.${group.key}`)}
+          slotProps={{ primary: { sx: { fontSize: 14.5, fontWeight: 500 } } }}
+        />
         {open || containsCurrent ? <ExpandLess fontSize="small" /> : <ExpandMore fontSize="small" />}
       </ListItemButton>
       <Collapse in={open || containsCurrent} timeout="auto" unmountOnExit>
@@ -75,7 +97,7 @@ function Group({ group, onNavigate }: { group: NavGroup; onNavigate?: () => void
           ))}
         </List>
       </Collapse>
-    </>
+    </ListItem>
   );
 }
 
@@ -89,12 +111,24 @@ export function Sidebar({ onNavigate, onActivate }: SidebarProps) {
   const { t } = useTranslation('nav');
   const user = useCurrentUser();
   return (
-    <Box sx={{ height: '100%', display: 'flex', flexDirection: 'column', bgcolor: COLORS.dark, color: '#fff' }} data-testid="sidebar">
+    <Box
+      sx={{ height: '100%', display: 'flex', flexDirection: 'column', bgcolor: COLORS.dark, color: '#fff' }}
+      data-testid="sidebar"
+    >
       <Box
         component={NavLink}
         to={href('dashboard')}
         onClick={onNavigate}
-        sx={{ display: 'flex', alignItems: 'center', gap: 1.5, px: 3, height: 64, color: '#fff', textDecoration: 'none', flexShrink: 0 }}
+        sx={{
+          display: 'flex',
+          alignItems: 'center',
+          gap: 1.5,
+          px: 3,
+          height: 64,
+          color: '#fff',
+          textDecoration: 'none',
+          flexShrink: 0,
+        }}
       >
         <BrandMark />
         <Typography component="span" sx={{ fontWeight: 700, fontSize: 17, letterSpacing: 0.2 }}>
@@ -120,7 +154,7 @@ export function Sidebar({ onNavigate, onActivate }: SidebarProps) {
                   disableSticky
                   sx={{
                     bgcolor: 'transparent',
-                    color: 'rgba(255,255,255,0.45)',
+                    color: 'rgba(255,255,255,0.66)',
                     fontSize: 12,
                     fontWeight: 700,
                     letterSpacing: 1,
@@ -153,15 +187,28 @@ export function Sidebar({ onNavigate, onActivate }: SidebarProps) {
             >
               {active ? (
                 projectItems(project.id).map((item) =>
-                  isGroup(item) ? <Group key={item.key} group={item} onNavigate={onNavigate} /> : <Leaf key={item.key} item={item} onNavigate={onNavigate} />,
+                  isGroup(item) ? (
+                    <Group key={item.key} group={item} onNavigate={onNavigate} />
+                  ) : (
+                    <Leaf key={item.key} item={item} onNavigate={onNavigate} />
+                  ),
                 )
               ) : (
-                <ListItemButton onClick={() => onActivate(project.id)} sx={itemSx} data-testid={`activate-${project.id}`}>
-                  <ListItemIcon>
-                    <RocketLaunchOutlined fontSize="small" />
-                  </ListItemIcon>
-                  <ListItemText primary={t('programs.activate')} slotProps={{ primary: { sx: { fontSize: 14.5, fontWeight: 500 } } }} />
-                </ListItemButton>
+                <ListItem disablePadding sx={{ display: 'block' }}>
+                  <ListItemButton
+                    onClick={() => onActivate(project.id)}
+                    sx={itemSx}
+                    data-testid={`activate-${project.id}`}
+                  >
+                    <ListItemIcon>
+                      <RocketLaunchOutlined fontSize="small" />
+                    </ListItemIcon>
+                    <ListItemText
+                      primary={t('programs.activate')}
+                      slotProps={{ primary: { sx: { fontSize: 14.5, fontWeight: 500 } } }}
+                    />
+                  </ListItemButton>
+                </ListItem>
               )}
             </List>
           );

@@ -26,7 +26,7 @@ function Figure({ icon: Icon, label, value, loading, testId }: { icon: SvgIconCo
         <Icon fontSize="small" />
       </Box>
       <Box sx={{ minWidth: 0 }}>
-        <Typography variant="caption" color="text.secondary" component="div" noWrap>
+        <Typography variant="caption" color="text.secondary" component="div" sx={{ lineHeight: 1.25 }}>
           {label}
         </Typography>
         {loading ? (

@@ -17,6 +17,8 @@ export interface NavLeaf {
   key: string;
   to: string;
   icon?: SvgIconComponent;
+  /** A link into a page (an anchor) that is never shown as the current page. */
+  plain?: boolean;
 }
 
 export interface NavGroup {
@@ -54,7 +56,7 @@ export function projectItems(app: ProjectId): Array<NavLeaf | NavGroup> {
   ];
 }
 
-export const PROGRAMS_ITEM: NavLeaf = { key: 'affiliatePrograms', to: href('dashboard', undefined, 'programs'), icon: HandshakeOutlined };
+export const PROGRAMS_ITEM: NavLeaf = { key: 'affiliatePrograms', to: href('dashboard', undefined, 'programs'), icon: HandshakeOutlined, plain: true };
 
 export function isGroup(item: NavLeaf | NavGroup): item is NavGroup {
   return 'children' in item;

@@ -73,7 +73,7 @@ export const Captcha = forwardRef<CaptchaHandle, CaptchaProps>(function Captcha(
           display: 'block',
           '--altcha-max-width': '100%',
           '--altcha-border-radius': '8px',
-          '--altcha-color-primary': '#1e88e5',
+          '--altcha-color-primary': '#1976d2',
           '--altcha-border-color': error ? '#d32f2f' : 'rgba(36, 41, 57, 0.23)',
         },
       }}

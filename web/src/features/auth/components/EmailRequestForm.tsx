@@ -38,7 +38,7 @@ export function EmailRequestForm({
   const captcha = useRef<CaptchaHandle>(null);
   const [formError, setFormError] = useState<string[]>([]);
   const [done, setDone] = useState<string | null>(null);
-  const form = useForm<EmailCaptchaForm>({ resolver: zodResolver(emailCaptchaSchema), defaultValues: { email: '', captcha: '' }, mode: 'onTouched' });
+  const form = useForm<EmailCaptchaForm>({ resolver: zodResolver(emailCaptchaSchema), defaultValues: { email: '', captcha: '' }, mode: 'onSubmit', reValidateMode: 'onChange' });
 
   const onSubmit = form.handleSubmit(async (values) => {
     setFormError([]);

@@ -35,7 +35,7 @@ export default function LoginPage() {
   const form = useForm<LoginForm>({
     resolver: zodResolver(loginSchema),
     defaultValues: { email: '', password: '', captcha: '' },
-    mode: 'onTouched',
+    mode: 'onSubmit', reValidateMode: 'onChange',
   });
 
   const onSubmit = form.handleSubmit(async (values) => {

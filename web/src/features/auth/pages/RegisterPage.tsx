@@ -38,7 +38,7 @@ export default function RegisterPage() {
   const form = useForm<RegisterForm>({
     resolver: zodResolver(registerSchema),
     defaultValues: { email: '', password: '', agree: false, newsletter: false, captcha: '' },
-    mode: 'onTouched',
+    mode: 'onSubmit', reValidateMode: 'onChange',
   });
 
   const onSubmit = form.handleSubmit(async (values) => {

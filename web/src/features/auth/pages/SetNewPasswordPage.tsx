@@ -26,7 +26,7 @@ export default function SetNewPasswordPage() {
   const restore = useRestorePassword();
   const [formError, setFormError] = useState<string[]>([]);
   const [done, setDone] = useState<string | null>(null);
-  const form = useForm<NewPasswordForm>({ resolver: zodResolver(newPasswordSchema), defaultValues: { password: '', password_confirmation: '' }, mode: 'onTouched' });
+  const form = useForm<NewPasswordForm>({ resolver: zodResolver(newPasswordSchema), defaultValues: { password: '', password_confirmation: '' }, mode: 'onSubmit', reValidateMode: 'onChange' });
 
   const onSubmit = form.handleSubmit(async (values) => {
     setFormError([]);

@@ -25,7 +25,7 @@ export function ActivateProgramPanel({ project }: { project: ProjectId }) {
             mb: 2,
             display: 'grid',
             placeItems: 'center',
-            bgcolor: 'rgba(30, 136, 229, 0.1)',
+            bgcolor: 'rgba(25, 118, 210, 0.1)',
             color: 'primary.main',
           }}
         >

@@ -1,0 +1,176 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import AxeBuilder from '@axe-core/playwright';
+import { ARTIFACTS, browserAvailable, ensureWebBuild, launch, localLink, mailbox, startServer, type RunningServer } from './support.ts';
+
+const hasBrowser = browserAvailable();
+
+async function solveCaptcha(page: Page) {
+  const widget = page.locator('altcha-widget');
+  await widget.waitFor();
+  await page.waitForFunction(() => typeof (document.querySelector('altcha-widget') as unknown as { getState?: () => string })?.getState === 'function');
+  await widget.locator('input[type="checkbox"]').click({ force: true });
+  await page.waitForFunction(() => (document.querySelector('altcha-widget') as unknown as { getState: () => string }).getState() === 'verified', null, {
+    timeout: 60_000,
+  });
+}
+
+async function axe(page: Page, name: string) {
+  const result = await new AxeBuilder({ page }).analyze();
+  const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(bad.map((v) => `${name}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`)).toEqual([]);
+}
+
+const shot = (page: Page, name: string) => page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: false });
+
+describe.skipIf(!hasBrowser)('partner journey in Chromium', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  const email = `partner.${Date.now()}@example.com`;
+  const password = 'Correct-Horse-42';
+
+  beforeAll(async () => {
+    ensureWebBuild();
+    server = await startServer();
+    browser = await launch();
+    context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US' });
+    page = await context.newPage();
+  });
+
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('a new user is sent from / to sign-in', async () => {
+    await page.goto(`${server.baseUrl}/`);
+    await page.waitForURL('**/auth/login');
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    await page.locator('altcha-widget').waitFor();
+    await page.waitForTimeout(600);
+    await shot(page, 'signin-en-1440');
+    await axe(page, 'sign-in');
+  });
+
+  it('creates an account with the real captcha', async () => {
+    await page.getByRole('link', { name: 'Create an account' }).click();
+    await page.waitForURL('**/auth/register');
+    await page.locator('#field-email').fill(email);
+    await page.locator('#field-password').fill(password);
+    await page.getByRole('checkbox', { name: /terms of service/ }).check();
+    await axe(page, 'register');
+    await solveCaptcha(page);
+    await page.getByTestId('submit').click();
+    await page.getByTestId('register-sent').waitFor();
+  });
+
+  it('opens the confirmation link from the dev mailbox', async () => {
+    const [message] = await mailbox(server.baseUrl, email);
+    expect(message).toBeDefined();
+    const link = message!.links.find((l) => l.includes('/auth/confirm-registration/'));
+    expect(link).toBeDefined();
+    await page.goto(localLink(link!, server.baseUrl));
+    await page.locator('[data-testid="token-status"][data-state="success"]').waitFor();
+    await page.getByTestId('to-sign-in').click();
+    await page.waitForURL('**/auth/login');
+  });
+
+  it('a wrong password shows the error on the password field', async () => {
+    await page.locator('#field-email').fill(email);
+    await page.locator('#field-password').fill('not-the-password');
+    await solveCaptcha(page);
+    await page.getByTestId('submit').click();
+    const field = page.locator('#field-password');
+    await expect.poll(() => field.getAttribute('aria-invalid')).toBe('true');
+    const helper = page.locator('#field-password-helper-text');
+    await expect.poll(async () => (await helper.textContent())?.trim().length ?? 0).toBeGreaterThan(0);
+  });
+
+  it('signs in and sees the shell', async () => {
+    await page.locator('#field-password').fill(password);
+    await solveCaptcha(page);
+    await page.getByTestId('submit').click();
+    await page.waitForURL('**/dashboard');
+    await page.getByTestId('sidebar').waitFor();
+    await page.getByTestId('user-bar').waitFor();
+    await page.getByTestId('not-available').waitFor();
+    await page.waitForTimeout(700);
+    await shot(page, 'shell-en-1440');
+    await axe(page, 'shell');
+  });
+
+  it('switches to Arabic: the page is right-to-left and the drawer is on the right', async () => {
+    await page.getByTestId('language-switcher').click();
+    await page.locator('[data-lang="ar"]').click();
+    await page.waitForFunction(() => document.documentElement.dir === 'rtl' && document.documentElement.lang === 'ar');
+    const drawer = await page.getByTestId('drawer-paper').boundingBox();
+    expect(drawer).not.toBeNull();
+    expect(drawer!.x).toBeGreaterThan(1440 / 2);
+    await page.getByRole('heading', { name: 'لوحة التحكم', level: 1 }).waitFor();
+    await page.waitForTimeout(500);
+    await shot(page, 'shell-ar-1440');
+    await axe(page, 'shell (ar)');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.waitForTimeout(500);
+    await shot(page, 'shell-ar-390');
+    await page.getByTestId('open-sidebar').click();
+    await page.waitForTimeout(600);
+    const mobileDrawer = await page.getByTestId('drawer-paper').boundingBox();
+    expect(mobileDrawer!.x + mobileDrawer!.width).toBeGreaterThan(390 - 2);
+    await shot(page, 'shell-ar-390-drawer');
+    await page.keyboard.press('Escape');
+    await page.setViewportSize({ width: 390, height: 844 });
+  });
+
+  it('shows the shell in English at 390 px', async () => {
+    await page.getByTestId('language-switcher').click();
+    await page.locator('[data-lang="en"]').click();
+    await page.waitForFunction(() => document.documentElement.lang === 'en');
+    await page.waitForTimeout(400);
+    await shot(page, 'shell-en-390');
+    await page.setViewportSize({ width: 1440, height: 900 });
+  });
+
+  it('switches to Japanese', async () => {
+    await page.getByTestId('language-switcher').click();
+    await page.locator('[data-lang="ja"]').click();
+    await page.waitForFunction(() => document.documentElement.lang === 'ja' && document.documentElement.dir === 'ltr');
+    await page.getByRole('heading', { name: 'ダッシュボード', level: 1 }).waitFor();
+  });
+
+  it('signs out', async () => {
+    await page.getByTestId('logout-button').click();
+    await page.waitForURL('**/auth/login');
+    await page.locator('altcha-widget').waitFor();
+    const me = await page.evaluate(async () => (await fetch('/api/user')).status);
+    expect(me).toBe(401);
+  });
+
+  it('sign-in in Arabic at 1440 and 390 px, in English at 390 px', async () => {
+    await page.getByTestId('language-switcher').click();
+    await page.locator('[data-lang="ar"]').click();
+    await page.waitForFunction(() => document.documentElement.dir === 'rtl');
+    await page.waitForTimeout(600);
+    await shot(page, 'signin-ar-1440');
+    await axe(page, 'sign-in (ar)');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.waitForTimeout(400);
+    await shot(page, 'signin-ar-390');
+    await page.getByTestId('language-switcher').click();
+    await page.locator('[data-lang="en"]').click();
+    await page.waitForFunction(() => document.documentElement.lang === 'en');
+    await page.waitForTimeout(400);
+    await shot(page, 'signin-en-390');
+    await page.setViewportSize({ width: 1440, height: 900 });
+  });
+
+  it('an unknown path shows not-found', async () => {
+    await page.goto(`${server.baseUrl}/this/does/not/exist`);
+    await page.getByTestId('not-found').waitFor();
+    await axe(page, 'not-found');
+  });
+});

@@ -1,0 +1,96 @@
+import { execSync } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { chromium, type Browser } from 'playwright-core';
+import { buildApp } from '../server/src/app.ts';
+import { createMailer } from '../server/src/mail/mailer.ts';
+import { systemClock, type AppContext } from '../server/src/context.ts';
+import { createTestDatabase, testConfig } from '../server/src/test/harness.ts';
+import type { Database } from '../server/src/db/client.ts';
+
+export const ROOT = join(import.meta.dirname, '..');
+export const ARTIFACTS = join(import.meta.dirname, 'artifacts');
+export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+/** DESIGN.md: the launch arguments that work with Debian's chromium here. */
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/**
+ * Without a browser the journeys are skipped with a loud notice, except under CI=true, where a missing
+ * browser fails the run.
+ */
+export function browserAvailable(): boolean {
+  if (existsSync(CHROMIUM)) return true;
+  const notice = `\n${'!'.repeat(72)}\n!! END-TO-END TESTS SKIPPED: no Chromium at ${CHROMIUM}\n!! Install Debian's chromium or set CHROMIUM_PATH.\n${'!'.repeat(72)}\n`;
+  if (process.env.CI === 'true') throw new Error(`Chromium is required under CI=true (${CHROMIUM} not found)`);
+  console.warn(notice);
+  return false;
+}
+
+/** Builds web/dist when it is missing (E2E_BUILD=1 forces a fresh build). */
+export function ensureWebBuild() {
+  const index = join(ROOT, 'web/dist/index.html');
+  if (existsSync(index) && process.env.E2E_BUILD !== '1') return;
+  execSync('npm run build --workspace web', { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+}
+
+export interface RunningServer {
+  baseUrl: string;
+  app: FastifyInstance;
+  close(): Promise<void>;
+}
+
+/** The real server in-process on a fresh PGlite database, on a free port, serving web/dist. */
+export async function startServer(): Promise<RunningServer> {
+  const database: Database = await createTestDatabase();
+  const config = testConfig({ PUBLIC_URL: 'http://127.0.0.1:1' });
+  const ctx: AppContext = { config, database, clock: systemClock, mailer: createMailer({ database, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM }) };
+  const app = await buildApp(ctx, { logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as AddressInfo;
+  const baseUrl = `http://127.0.0.1:${port}`;
+  // Links in mails carry PUBLIC_URL; the test opens them on this server (see localLink).
+  return {
+    baseUrl,
+    app,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+export function localLink(link: string, baseUrl: string): string {
+  const url = new URL(link);
+  return `${baseUrl}${url.pathname}${url.search}${url.hash}`;
+}
+
+export async function launch(): Promise<Browser> {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+}
+
+export interface MailboxMessage {
+  id: number;
+  to: string;
+  subject: string;
+  text: string;
+  links: string[];
+  created_at: string;
+}
+
+export async function mailbox(baseUrl: string, to: string): Promise<MailboxMessage[]> {
+  const response = await fetch(`${baseUrl}/dev/mailbox/messages?to=${encodeURIComponent(to)}`);
+  if (!response.ok) throw new Error(`mailbox answered ${response.status}`);
+  return (await response.json()) as MailboxMessage[];
+}
