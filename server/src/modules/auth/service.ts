@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { DEFAULT_PRODUCT, type LangCode } from '@pc/core';
+import { DEFAULT_PRODUCT, isLangCode, type LangCode } from '@pc/core';
 import type { AppContext } from '../../context.ts';
 import { oneTimeTokens, partnerPrograms, users } from '../../db/schema/index.ts';
 import { AppError, fieldError } from '../../lib/errors.ts';
@@ -8,7 +8,7 @@ import { renderMail, type MailKind, type MailParams } from '../../mail/templates
 import { hashToken, revokeAllSessions } from '../session/service.ts';
 import { CABINET_ID, AUTOLOGIN_TTL_S, projectLoginUrl, projectSecret, signAutoLoginToken, verifyIncomingToken } from './autologin.ts';
 import { hashPassword, isCommonPassword, verifyAgainstDummy, verifyPassword } from './passwords.ts';
-import { consumeToken, issueToken, peekToken, revokeTokens, TOKEN_TTL_MS } from './tokens.ts';
+import { consumeToken, issueToken, peekToken, revokeTokens, spendToken, TOKEN_TTL_MS } from './tokens.ts';
 
 /** Consecutive failed password sign-ins that block password sign-in (SPEC §9), when the partner has the limit on. */
 export const FAILED_LOGIN_LIMIT = DEFAULT_PRODUCT.failedLoginLimit;
@@ -40,8 +40,9 @@ function link(ctx: AppContext, path: string): string {
   return `${ctx.config.PUBLIC_URL.replace(/\/$/, '')}${path}`;
 }
 
+/** Mail to an existing partner goes out in their own language. */
 function userLang(user: UserRow, fallback: LangCode): LangCode {
-  return (['ar', 'de', 'en', 'es', 'fr', 'ja', 'pt', 'ru', 'tr'] as const).find((l) => l === user.lang) ?? fallback;
+  return isLangCode(user.lang) ? user.lang : fallback;
 }
 
 // ---- registration -------------------------------------------------------------------------------------------
@@ -168,8 +169,7 @@ export async function restorePassword(
   const peek = await peekToken(db, input.token, 'password_reset', now);
   if (!user || peek.status !== 'ok' || peek.userId !== user.id || !user.isActive) throw invalid();
   const passwordHash = await hashPassword(input.password);
-  const spent = await consumeToken(db, input.token, 'password_reset', now);
-  if (spent.status !== 'ok') throw invalid();
+  if (!(await spendToken(db, input.token, now))) throw invalid();
   await db
     .update(users)
     .set({

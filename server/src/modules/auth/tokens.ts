@@ -36,22 +36,20 @@ export type TokenCheck =
  * update, so two concurrent requests cannot both spend it.
  */
 export async function consumeToken(db: Db, token: string, kind: TokenKind, now: Date): Promise<TokenCheck> {
-  const hash = hashToken(token);
-  const [row] = await db
-    .select()
-    .from(oneTimeTokens)
-    .where(and(eq(oneTimeTokens.hash, hash), eq(oneTimeTokens.kind, kind)))
-    .limit(1);
-  if (!row) return { status: 'unknown' };
-  if (row.usedAt) return { status: 'used', userId: row.userId };
-  if (row.expiresAt.getTime() <= now.getTime()) return { status: 'expired', userId: row.userId };
+  const check = await peekToken(db, token, kind, now);
+  if (check.status !== 'ok') return check;
+  if (!(await spendToken(db, token, now))) return { status: 'used', userId: check.userId };
+  return check;
+}
+
+/** Marks a token used unless it already was; answers whether this call spent it. */
+export async function spendToken(db: Db, token: string, now: Date): Promise<boolean> {
   const spent = await db
     .update(oneTimeTokens)
     .set({ usedAt: now })
-    .where(and(eq(oneTimeTokens.hash, hash), isNull(oneTimeTokens.usedAt)))
+    .where(and(eq(oneTimeTokens.hash, hashToken(token)), isNull(oneTimeTokens.usedAt)))
     .returning({ userId: oneTimeTokens.userId });
-  if (spent.length === 0) return { status: 'used', userId: row.userId };
-  return { status: 'ok', userId: row.userId, payload: row.payload };
+  return spent.length > 0;
 }
 
 /** Looks a token up without spending it. */

@@ -3,16 +3,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { mailOutbox } from '../../db/schema/index.ts';
+import { escapeHtml } from '../../mail/templates.ts';
 
 const LIMIT = 200;
 
 /** The links of a plain-text mail, in order, without duplicates. */
 export function linksOf(text: string): string[] {
   return [...new Set(text.match(/https?:\/\/[^\s<>"')]+/g) ?? [])];
-}
-
-function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 
 const messageRow = z.object({
