@@ -52,7 +52,7 @@ function Leaf({ item, nested, onNavigate }: { item: NavLeaf; nested?: boolean; o
   return (
     <ListItem disablePadding sx={{ display: 'block' }}>
       <ListItemButton
-        component={NavLink}
+        component={item.plain ? RouterLink : NavLink}
         to={item.to}
         end
         onClick={onNavigate}

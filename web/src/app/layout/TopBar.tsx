@@ -36,6 +36,7 @@ import { LanguageSwitcher } from '../../components/LanguageSwitcher.tsx';
 import { EXTERNAL_LINKS, PROJECTS } from '../../lib/links.ts';
 import type { CurrentUser } from '../../lib/session.ts';
 import { href } from '../routes.ts';
+import { BrandMark } from './BrandMark.tsx';
 
 export interface TopBarProps {
   user: CurrentUser;
@@ -137,6 +138,9 @@ export function TopBar({ user, language, onMenu, onLanguage, onProjectLogin, onL
         <IconButton edge="start" color="inherit" onClick={onMenu} aria-label={t('top.openMenu')} sx={{ display: { md: 'none' } }} data-testid="open-sidebar">
           <MenuIcon />
         </IconButton>
+        <Box component={RouterLink} to={href('dashboard')} aria-label={t('pages.dashboard')} sx={{ display: { xs: 'flex', md: 'none' }, ml: 0.5 }}>
+          <BrandMark size={30} />
+        </Box>
         <Box sx={{ display: { xs: 'none', lg: 'flex' }, gap: 0.5 }}>
           <MenuButton id="projects-menu" label={t('top.projects')} entries={projectEntries}>
             <AppsOutlined fontSize="small" sx={{ mr: 1 }} />
