@@ -234,12 +234,15 @@ function rateOf(base: number, amount: number): number {
   return base === 0 ? 0 : Math.round((amount * 10_000) / base);
 }
 
-/** Every partner and project a full close looks at: activated programmes, and anyone with rollups or gold. */
+/**
+ * Every partner and project a full close looks at: activated programmes (ingest accepts events of those only),
+ * the day's rollups, and anyone with gold state from earlier closes.
+ */
 async function allPairs(tx: Tx, day: string): Promise<Array<{ userId: number; project: string }>> {
   const list = await rows<{ user_id: number; project: string }>(
     tx,
     sql`select user_id, project from partner_programs where activated_at < ${dayEnd(day)}
-        union select user_id, project from ingest_daily where day <= ${day}::date
+        union select user_id, project from ingest_daily where day = ${day}::date
         union select user_id, project from gold_state`,
   );
   return list.map((r) => ({ userId: r.user_id, project: r.project }));
@@ -399,7 +402,7 @@ export async function closeMonth(database: Database, month: string, now: Date, o
       ? await rows<{ user_id: number; project: string; coins: number }>(
           tx,
           sql`select distinct on (user_id, project) user_id, project, coins from gold_days
-              where day <= ${last}::date and user_id = any(${pgArray(users)}::bigint[]) order by user_id, project, day desc`,
+              where day between ${first}::date and ${last}::date and user_id = any(${pgArray(users)}::bigint[]) order by user_id, project, day desc`,
         )
       : [];
     const coinsOf = new Map(coinRows.map((c) => [pairKey(c.user_id, c.project), c.coins]));
