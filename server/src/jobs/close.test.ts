@@ -156,3 +156,22 @@ describe.runIf(testDbKind === 'pg')('concurrency (PostgreSQL)', () => {
     expect(new Set(rows.map((r) => `${r.user_id}:${r.idempotency_key}`)).size).toBe(10);
   });
 });
+
+describe('history sent after the closes started', () => {
+  it('closes in full a past day that was never closed, and moves the coins of the days after it', async () => {
+    const p = await createPartner(database, { email: 'a@x.test' });
+    await catchUp(database, new Date('2026-11-20T00:05:00Z'));
+    // The first close ran with no data: only 2026-11-19 is closed. Then a file host replays last week.
+    await addRollup(database, p, 'fd1', '2026-11-10', { counted_downloads: 5, download_earned_micro: 43_750 });
+    const r = await catchUp(database, new Date('2026-11-20T00:10:00Z'));
+    expect(r.dirty.map((d) => [d.day, d.entries])).toEqual([['2026-11-10', 1]]);
+    const closed = await database.query<{ day: string }>(sql`select day::text as day from day_closes order by day`);
+    expect(closed.map((c) => c.day)).toEqual(['2026-11-10', '2026-11-19']);
+    // +1 coin on 2026-11-10 (5 downloads against 0 the 3 days before), carried to the closed 2026-11-19.
+    const coins = await database.query(sql`select day::text as day, coins from gold_days where user_id = ${p} order by day`);
+    expect(coins).toEqual([
+      { day: '2026-11-10', coins: 1 },
+      { day: '2026-11-19', coins: 1 },
+    ]);
+  });
+});

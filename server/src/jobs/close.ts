@@ -55,6 +55,8 @@ export interface DayCloseResult {
 }
 
 const pairKey = (userId: number, project: string) => `${userId}|${project}`;
+/** How far back a day's close looks for the previous closed day's coins. */
+const PREVIOUS_COINS_LOOKBACK_DAYS = 62;
 
 /** The gold level in force on a day per partner and project: the last month-end decision at or before it. */
 async function levelsInForce(tx: Tx, day: string, userIds: number[] | null): Promise<Map<string, number>> {
@@ -218,11 +220,11 @@ export async function closeDay(database: Database, day: string, now: Date, opts:
         select user_id, project, ${day}::date, ${now} from jsonb_to_recordset(${json}::jsonb) as x(user_id bigint, project text)
         on conflict (user_id, project, day) do update set closed_at = excluded.closed_at`,
     );
-    if (opts.onlyDirty) {
-      // A late event also moves the coins of the closed days after it (72-hour and 30-day windows).
-      const later = await rows<{ day: string }>(tx, sql`select day::text as day from day_closes where day > ${day}::date order by day`);
-      for (const { day: next } of later) await closeGold(tx, next, pairs, product);
-    }
+    // A late event (or a day filled in after later days were closed) also moves the coins of the closed days
+    // after it (72-hour and 30-day windows) for the partners it touched.
+    const later = await rows<{ day: string }>(tx, sql`select day::text as day from day_closes where day > ${day}::date order by day`);
+    const touched = [...scopePairs.values()];
+    for (const { day: next } of later) await closeGold(tx, next, touched, product);
     await tx.execute(sql`insert into day_closes (day, first_closed_at, last_closed_at, runs) values (${day}::date, ${now}, ${now}, 1)
       on conflict (day) do update set last_closed_at = excluded.last_closed_at, runs = day_closes.runs + 1`);
     return { day, partners: scopePairs.size, entries };
@@ -310,7 +312,10 @@ async function closeGold(tx: Tx, day: string, pairs: Array<{ userId: number; pro
   const eff = await efficiencies(tx, users, addDaysToDay(day, -(product.coinEfficiencyDays - 1)), day);
   const prev = await rows<{ user_id: number; project: string; coins: number }>(
     tx,
-    sql`select user_id, project, coins from gold_days where day = ${addDaysToDay(day, -1)}::date and user_id = any(${pgArray(users)}::bigint[])`,
+    // The coins of the last closed day before this one (normally the day before; a day filled in later may follow a gap).
+    sql`select distinct on (user_id, project) user_id, project, coins from gold_days
+        where day < ${day}::date and day >= ${addDaysToDay(day, -PREVIOUS_COINS_LOOKBACK_DAYS)}::date and user_id = any(${pgArray(users)}::bigint[])
+        order by user_id, project, day desc`,
   );
   const prevCoins = new Map(prev.map((p) => [pairKey(p.user_id, p.project), p.coins]));
   const levels = await levelsInForce(tx, day, users);
@@ -488,9 +493,12 @@ export async function catchUp(database: Database, now: Date): Promise<CatchUpRes
     const r = await closeMonthIfDue(database, monthKey(last.day), now);
     if (r && !r.skipped) result.months.push(r);
   }
-  const dirtyDays = await database.query<{ day: string }>(
-    sql`select distinct d.day::text as day from dirty_days d join day_closes c on c.day = d.day order by 1`,
+  // Dirty days up to the last closed day: a closed day books only its late changes; a day before the last close
+  // that was never closed (history sent after the closes started) is closed in full.
+  const dirtyDays = await database.query<{ day: string; closed: boolean }>(
+    sql`select distinct d.day::text as day, exists (select 1 from day_closes c where c.day = d.day) as closed from dirty_days d
+        where d.day <= (select max(day) from day_closes) order by 1`,
   );
-  for (const { day } of dirtyDays) result.dirty.push(await closeDay(database, day, now, { onlyDirty: true }));
+  for (const { day, closed } of dirtyDays) result.dirty.push(await closeDay(database, day, now, { onlyDirty: closed }));
   return result;
 }
