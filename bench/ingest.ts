@@ -21,6 +21,7 @@ import { createMailer } from '../server/src/mail/mailer.ts';
 import { buildApp } from '../server/src/app.ts';
 import { systemClock } from '../server/src/context.ts';
 import { partnerEvents } from '../simulator/src/generate.ts';
+import { ingestProfile } from '../server/src/ingest/process.ts';
 
 const { values } = parseArgs({
   options: {
@@ -176,6 +177,7 @@ function report(name: string, http: Awaited<ReturnType<typeof runHttp>>, copy: {
   console.log(`  batch latency (${BATCH} events, ${CONCURRENCY} in flight): p50 ${http.p50.toFixed(0)} ms, p99 ${http.p99.toFixed(0)} ms`);
   console.log(`  raw COPY of the same rows into a bare table: ${Math.round(copy.rate).toLocaleString('en')} rows/s (${copy.seconds.toFixed(2)} s)`);
   console.log(`  ingest / COPY: ${(http.rate / copy.rate).toFixed(2)}`);
+  if (process.env.INGEST_PROFILE === '1') console.log('  ms per step (summed over batches):', ingestProfile());
 }
 
 console.log(`bench:ingest: ${TARGET} events, batches of ${BATCH}, ${CONCURRENCY} in flight, ${PARTNERS} partners`);

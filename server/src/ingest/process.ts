@@ -70,7 +70,7 @@ class Rollup {
   readonly map = new Map<string, { key: unknown[]; c: Counters }>();
   add(key: unknown[], column: string, value: number) {
     if (value === 0) return;
-    const k = JSON.stringify(key);
+    const k = key.join('\u0001');
     let entry = this.map.get(k);
     if (!entry) this.map.set(k, (entry = { key, c: {} }));
     entry.c[column] = (entry.c[column] ?? 0) + value;
@@ -498,6 +498,7 @@ export async function ingestBatch(database: Database, project: ProjectId, input:
   const valid: Array<{ index: number; event: IngestEvent; at: string }> = [];
   const seen = new Set<string>();
 
+  profMark = performance.now();
   // 1. Validate each event on its own.
   for (let index = 0; index < input.length; index++) {
     const raw = input[index];
@@ -533,12 +534,15 @@ export async function ingestBatch(database: Database, project: ProjectId, input:
     valid.push({ index, event, at: new Date(t).toISOString() });
   }
 
+  mark('validate');
   if (valid.length > 0) {
     const months = [...new Set(valid.map((v) => v.at.slice(0, 7)))];
     await ensurePartitions(database, months);
     await database.db.transaction(async (tx) => {
       await processValid(tx, project, valid, results);
+      mark('before commit');
     });
+    mark('commit');
   }
 
   let accepted = 0;
@@ -552,6 +556,19 @@ export async function ingestBatch(database: Database, project: ProjectId, input:
   return { accepted, duplicates, rejected, results };
 }
 
+const PROFILE = process.env.INGEST_PROFILE === '1';
+const prof = new Map<string, number>();
+let profMark = 0;
+function mark(label: string) {
+  if (!PROFILE) return;
+  const now = performance.now();
+  prof.set(label, (prof.get(label) ?? 0) + now - profMark);
+  profMark = now;
+}
+export function ingestProfile() {
+  return Object.fromEntries([...prof].map(([k, v]) => [k, Math.round(v)]));
+}
+
 async function processValid(
   tx: Tx,
   project: ProjectId,
@@ -561,6 +578,7 @@ async function processValid(
   // Batches of one project run one at a time; the state read below cannot change under us.
   await tx.execute(sql`select pg_advisory_xact_lock(7302001, ${project === 'fd1' ? 1 : 2})`);
 
+  mark('before 2');
   // 2. Partners.
   const appIds = [...new Set(valid.map((v) => v.event.app_users_id))];
   const partnerRows = await rows<{ app_user_id: number; user_id: number; is_active: boolean }>(
@@ -583,14 +601,22 @@ async function processValid(
   }
   if (candidates.length === 0) return;
 
-  // 3. Dedup against every earlier batch; only new ids go on.
-  const keyData = candidates.map((c) => ({ event_id: c.event.id, at: c.at })).sort((a, b) => (a.event_id < b.event_id ? -1 : 1));
+  mark('before 3');
+  // 3. Dedup against every earlier batch and store the new events as normalized, in one statement: only ids that
+  // enter ingest_event_keys reach the raw table.
+  const rawData = candidates.map((c) => ({ event_id: c.event.id, type: c.event.type, at: c.at, user_id: c.userId, payload: { ...c.event, at: c.at } }));
   const inserted = await rows<{ event_id: string }>(
     tx,
-    sql`insert into ingest_event_keys (project, event_id, at)
-        select ${project}, event_id, at from jsonb_to_recordset(${JSON.stringify(keyData)}::jsonb) as x(event_id text, at timestamptz)
-        order by event_id collate "C"
-        on conflict do nothing returning event_id`,
+    sql`with x as materialized (
+          select * from jsonb_to_recordset(${JSON.stringify(rawData)}::jsonb)
+            as x(event_id text, type text, at timestamptz, user_id bigint, payload jsonb)),
+        k as (
+          insert into ingest_event_keys (project, event_id, at)
+          select ${project}, event_id, at from x
+          on conflict do nothing returning event_id)
+        insert into ingest_events (project, event_id, type, at, user_id, payload)
+        select ${project}, x.event_id, x.type, x.at, x.user_id, x.payload from x join k on k.event_id = x.event_id
+        returning event_id`,
   );
   const fresh = new Set(inserted.map((r) => r.event_id));
   const events: typeof candidates = [];
@@ -604,17 +630,10 @@ async function processValid(
   }
   if (events.length === 0) return;
 
-  // 4. The raw events, as normalized.
-  const rawData = events.map((e) => ({ event_id: e.event.id, type: e.event.type, at: e.at, user_id: e.userId, payload: { ...e.event, at: e.at } }));
-  await tx.execute(
-    sql`insert into ingest_events (project, event_id, type, at, user_id, payload)
-        select ${project}, event_id, type, at, user_id, payload
-        from jsonb_to_recordset(${JSON.stringify(rawData)}::jsonb) as x(event_id text, type text, at timestamptz, user_id bigint, payload jsonb)`,
-  );
-
   // Events of a batch are folded in (time, id) order; the result does not depend on it, but it keeps work small.
   events.sort((a, b) => (a.at !== b.at ? (a.at < b.at ? -1 : 1) : a.event.id < b.event.id ? -1 : 1));
 
+  mark('before 5');
   // 5. Load the state the batch touches.
   const fileIds = new Set<string>();
   const saleIds = new Set<string>();
@@ -752,6 +771,7 @@ async function processValid(
     if (newer(at, id, f.folder_at, f.folder_event_id)) Object.assign(f, { folder, folder_at: at, folder_event_id: id });
   };
 
+  mark('before 6');
   // 6. Fold the events into the state and the rollups.
   for (const { event, at, userId } of events) {
     const d = [userId, project, dayOf(at)];
@@ -872,6 +892,7 @@ async function processValid(
     }
   }
 
+  mark('before 7');
   // 7. Files that became known: their earlier first downloads and sales are recomputed with size and kind.
   if (newlyKnownFiles.size) {
     const list = JSON.stringify([...newlyKnownFiles]);
@@ -916,6 +937,7 @@ async function processValid(
     return best?.plan ?? DEFAULT_PRODUCT.defaultPlan;
   };
 
+  mark('before 8');
   // 8. Differences of the first downloads and the sales.
   const changedFirsts: FirstState[] = [];
   for (const [k, before] of touchedFirsts) {
@@ -936,6 +958,7 @@ async function processValid(
     changedSales.push(s);
   }
 
+  mark('before 9');
   // 9. Distinct video viewers and files.
   if (uniques.length) {
     const data = [...new Map(uniques.map((u) => [JSON.stringify([u.user_id, u.day, u.kind, u.dim, u.value]), u])).values()].sort((a, b) =>
@@ -955,6 +978,7 @@ async function processValid(
     }
   }
 
+  mark('before 10');
   // 10. Write the state back and the rollup differences, each in key order.
   await upsertState(tx, 'ingest_files', FILE_COLS, ['project', 'file_id'], [...changedFiles].sort().map((id) => files.get(id)!));
   await upsertState(tx, 'ingest_sales', SALE_COLS, ['project', 'sale_id'], changedSales.sort((a, b) => (a.sale_id < b.sale_id ? -1 : 1)));
@@ -967,6 +991,7 @@ async function processValid(
   );
   for (const name of Object.keys(TABLES) as Array<keyof typeof TABLES>) await flushRollup(tx, name, r[name]);
 
+  mark('before 11');
   // 11. Every partner day whose figures moved is dirty for the day close.
   const dirty = new Map<string, { user_id: number; day: string }>();
   for (const name of Object.keys(TABLES) as Array<keyof typeof TABLES>) {
@@ -983,4 +1008,5 @@ async function processValid(
           on conflict (user_id, project, day) do update set marked_at = now()`,
     );
   }
+  mark('11');
 }
