@@ -221,19 +221,32 @@ export async function unusedFiles(database: Database, userId: number, now: Date)
   const periods = DEFAULT_PRODUCT.unusedFilePeriodsDays;
   const projects = await activeProjects(database, userId);
   if (projects.length === 0) return { data: [] };
+  // One pass over the files: a file is in a period when its last download (end of that UTC day) or, never
+  // downloaded, its upload is at least that many days before now.
+  const cutoff = (days: number) => new Date(now.getTime() - days * 86_400_000).toISOString();
   const rows = await database.query<Row>(sql`
     with f as (
       select f.project, f.size_bytes,
-             floor(extract(epoch from (${now.toISOString()}::timestamptz - coalesce((t.last_download_day + 1)::timestamp at time zone 'UTC', f.uploaded_at))) / 86400) as idle_days
+             coalesce((t.last_download_day + 1)::timestamp at time zone 'UTC', f.uploaded_at) as since
       from ingest_files f
       left join stats_file_totals t on t.user_id = f.user_id and t.project = f.project and t.file_id = f.file_id
       where f.user_id = ${userId} and f.kind = 'file' and f.known and f.deleted_at is null
-    ),
-    p as (select unnest(${`{${periods.join(',')}}`}::int[]) as days)
-    select f.project, p.days, count(*)::bigint as count, coalesce(sum(f.size_bytes), 0)::bigint as bytes
-    from f join p on f.idle_days >= p.days
-    group by 1, 2`);
-  const found = new Map(rows.map((r) => [`${str(r.project)}:${num(r.days)}`, r]));
+    )
+    select project, ${sql.join(
+      periods.map(
+        (days) =>
+          sql`count(*) filter (where since <= ${cutoff(days)}::timestamptz) as ${sql.identifier(`c${days}`)},
+              coalesce(sum(size_bytes) filter (where since <= ${cutoff(days)}::timestamptz), 0)::bigint as ${sql.identifier(`b${days}`)}`,
+      ),
+      sql`, `,
+    )}
+    from f group by project`);
+  const byProject = new Map(rows.map((r) => [str(r.project), r]));
+  const found = new Map(
+    rows.length === 0
+      ? []
+      : [...byProject].flatMap(([app, r]) => periods.map((days) => [`${app}:${days}`, { count: r[`c${days}`], bytes: r[`b${days}`] }] as const)),
+  );
   return {
     data: projects.flatMap((app) =>
       periods.map((days) => {

@@ -200,18 +200,19 @@ export async function sales(database: Database, userId: number, q: SalesQuery, n
 // ---------------------------------------------------------------------------------------------------------
 // Files and file copies
 
-const FILE_SORT: Record<string, string> = {
-  name: 'f.name',
-  size: 'f.size_bytes',
-  created_at: 'f.uploaded_at',
-  downloads_today: 'downloads_today',
-  downloads_total: 'downloads_total',
-  video_views_today: 'video_views_today',
-  video_views_total: 'video_views_total',
-  earned_today: 'earned_today',
-  earned_total: 'earned_total',
-  sales_today: 'sales_today',
-  sales_total: 'sales_total',
+/** Sort keys on the file itself, on its all-time totals, and on today's row. */
+const FILE_COLUMN_SORT: Record<string, string> = { name: 'f.name', size: 'f.size_bytes', created_at: 'f.uploaded_at' };
+const FILE_TOTAL_SORT: Record<string, string> = {
+  downloads_total: 't.downloads',
+  video_views_total: 't.video_views',
+  earned_total: 't.earned_micro',
+  sales_total: 't.sales',
+};
+const FILE_TODAY_SORT: Record<string, string> = {
+  downloads_today: 'd.downloads',
+  video_views_today: 'd.video_views',
+  earned_today: 'd.earned_micro',
+  sales_today: 'd.sales',
 };
 
 export async function files(
@@ -228,21 +229,53 @@ export async function files(
   if (q.folder) filters.push(sql`and f.folder = ${q.folder}`);
   if (q.search) filters.push(sql`and f.name ilike ${`%${likeEscape(q.search)}%`}`);
   const base = sql`f.user_id = ${userId} and f.project = ${q.app} and f.kind = ${kind} and f.known and f.deleted_at is null`;
-  const rows = await database.query<Row>(sql`
+  const where = sql`${base} ${sql.join(filters, sql` `)}`;
+  const d = dir(q.sort_dir);
+  // The page's file ids, in order: each sort key walks its own index (migration 0251); ties by file id.
+  let pageQuery: SQL;
+  if (FILE_TOTAL_SORT[q.sort_key]) {
+    pageQuery = sql`
+      select t.file_id from stats_file_totals t
+      join ingest_files f on f.project = t.project and f.file_id = t.file_id
+      where t.user_id = ${userId} and t.project = ${q.app} and ${where}
+      order by ${sql.raw(FILE_TOTAL_SORT[q.sort_key]!)} ${d}, t.file_id ${d}
+      limit ${q.per_page} offset ${offsetOf(q)}`;
+  } else if (FILE_TODAY_SORT[q.sort_key]) {
+    pageQuery = sql`
+      select f.file_id from ingest_files f
+      left join ingest_daily_file d on d.user_id = f.user_id and d.project = f.project and d.day = ${today}::date and d.file_id = f.file_id
+      where ${where}
+      order by coalesce(${sql.raw(FILE_TODAY_SORT[q.sort_key]!)}, 0) ${d}, f.file_id ${d}
+      limit ${q.per_page} offset ${offsetOf(q)}`;
+  } else {
+    pageQuery = sql`
+      select f.file_id from ingest_files f where ${where}
+      order by ${sql.raw(FILE_COLUMN_SORT[q.sort_key]!)} ${d}, f.file_id ${d}
+      limit ${q.per_page} offset ${offsetOf(q)}`;
+  }
+  const [page, counted, folders] = await Promise.all([
+    database.query<Row>(pageQuery),
+    database.query<Row>(sql`select count(*) as n from ingest_files f where ${where}`),
+    database.query<Row>(sql`select distinct folder from ingest_files f where ${base} and folder is not null order by folder limit 1000`),
+  ]);
+  const ids = page.map((r) => str(r.file_id));
+  const inIds = sql.join(ids.map((id) => sql`${id}`), sql`, `);
+  const details =
+    ids.length === 0
+      ? []
+      : await database.query<Row>(sql`
     select f.file_id, f.name, f.folder, f.size_bytes, f.uploaded_at,
            coalesce(d.downloads, 0) as downloads_today, coalesce(t.downloads, 0) as downloads_total,
            coalesce(d.video_views, 0) as video_views_today, coalesce(t.video_views, 0) as video_views_total,
            coalesce(d.earned_micro, 0) as earned_today, coalesce(t.earned_micro, 0) as earned_total,
-           coalesce(d.sales, 0) as sales_today, coalesce(t.sales, 0) as sales_total,
-           t.last_download_day, count(*) over () as total_rows
+           coalesce(d.sales, 0) as sales_today, coalesce(t.sales, 0) as sales_total, t.last_download_day
     from ingest_files f
     left join stats_file_totals t on t.user_id = f.user_id and t.project = f.project and t.file_id = f.file_id
     left join ingest_daily_file d on d.user_id = f.user_id and d.project = f.project and d.day = ${today}::date and d.file_id = f.file_id
-    where ${base} ${sql.join(filters, sql` `)}
-    order by ${sql.raw(FILE_SORT[q.sort_key]!)} ${dir(q.sort_dir)} nulls last, f.file_id asc
-    limit ${q.per_page} offset ${offsetOf(q)}`);
+    where f.user_id = ${userId} and f.project = ${q.app} and f.file_id in (${inIds})`);
+  const position = new Map(ids.map((id, i) => [id, i]));
+  const rows = details.sort((x, y) => position.get(str(x.file_id))! - position.get(str(y.file_id))!);
   // The "falling" hint compares the last 7 days with the 7 before, for the files of this page only.
-  const ids = rows.map((r) => str(r.file_id));
   const window = DEFAULT_PRODUCT.fileHints.fallingWindowDays;
   const recent = new Map<string, { last: number; before: number }>();
   if (ids.length > 0) {
@@ -254,12 +287,10 @@ export async function files(
              coalesce(sum(downloads) filter (where day < ${split}::date), 0) as before
       from ingest_daily_file
       where user_id = ${userId} and project = ${q.app} and day between ${start}::date and ${today}::date
-        and file_id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})
+        and file_id in (${inIds})
       group by file_id`);
     for (const r of trend) recent.set(str(r.file_id), { last: num(r.last), before: num(r.before) });
   }
-  const folders = await database.query<Row>(sql`
-    select distinct folder from ingest_files f where ${base} and folder is not null order by folder limit 1000`);
   return {
     data: rows.map((r) => {
       const createdAt = r.uploaded_at ? new Date(r.uploaded_at as string) : null;
@@ -294,7 +325,7 @@ export async function files(
           : [],
       };
     }),
-    meta: { page: q.page, per_page: q.per_page, total: num(rows[0]?.total_rows) },
+    meta: { page: q.page, per_page: q.per_page, total: num(counted[0]?.n) },
     folders: folders.map((r) => str(r.folder)),
   };
 }

@@ -10,7 +10,7 @@ export interface TestPartner {
   /** The partner's id in each activated project (what the file hosts' events name). */
   app: Partial<Record<ProjectId, number>>;
   cookie: string;
-  get(url: string, query?: Record<string, string | number | boolean>, headers?: Record<string, string>): ReturnType<TestApp['app']['inject']>;
+  get(url: string, query?: Record<string, string | number | boolean>, headers?: Record<string, string>): Promise<Awaited<ReturnType<TestApp['app']['inject']>>>;
 }
 
 export async function signedInPartner(t: TestApp, email: string, projects: ProjectId[] = ['fd1']): Promise<TestPartner> {
