@@ -87,6 +87,6 @@ for (const route of routes) {
   const ok = kb <= route.budgetKb;
   if (!ok) failed = true;
   console.log(`${route.name}: ${kb.toFixed(1)} KB gzip in ${files.length} files (budget ${route.budgetKb} KB) ${ok ? 'OK' : 'OVER BUDGET'}`);
-  for (const f of files.sort((a, b) => gz(b) - gz(a)).slice(0, 8)) console.log(`  ${(gz(f) / 1024).toFixed(1).padStart(6)} KB  ${f}`);
+  for (const f of files.sort((a, b) => gz(b) - gz(a)).slice(0, 40)) console.log(`  ${(gz(f) / 1024).toFixed(1).padStart(6)} KB  ${f}`);
 }
 process.exitCode = failed ? 1 : 0;

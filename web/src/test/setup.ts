@@ -1,9 +1,12 @@
 import '@testing-library/jest-dom/vitest';
 import { afterEach, beforeAll, vi } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { NAMESPACES, i18n, initI18n, changeLanguage } from '../lib/i18n.ts';
 import { feedback, mainAlertStore, messageDialogStore, snackbarStore } from '../components/feedback/feedback-store.ts';
 import { securityRequestStore } from '../components/security/security-requests.ts';
+
+// Lazy route modules are transformed on first use; give them time on a busy machine.
+configure({ asyncUtilTimeout: 5000 });
 
 // The captcha widget needs Web Crypto workers; component tests drive its events by hand instead.
 vi.mock('altcha', () => ({}));

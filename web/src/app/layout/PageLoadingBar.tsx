@@ -1,10 +1,16 @@
 import { useEffect, useRef, useState } from 'react';
-import LinearProgress from '@mui/material/LinearProgress';
+import Box from '@mui/material/Box';
+import { keyframes } from '@emotion/react';
 import { useLocation, useNavigation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 
 /** SPEC §2: the page loading indicator shows during a route change and hides 500 ms after it. */
 export const LOADING_BAR_HIDE_DELAY_MS = 500;
+
+const slide = keyframes`
+  from { transform: translateX(-100%); }
+  to { transform: translateX(250%); }
+`;
 
 export function PageLoadingBar() {
   const navigation = useNavigation();
@@ -24,10 +30,13 @@ export function PageLoadingBar() {
 
   if (!visible) return null;
   return (
-    <LinearProgress
+    <Box
+      role="progressbar"
       data-testid="page-loading-bar"
       aria-label={t('loading')}
-      sx={{ position: 'fixed', top: 0, insetInlineStart: 0, width: '100%', height: 3, zIndex: (theme) => theme.zIndex.tooltip + 1 }}
-    />
+      sx={{ position: 'fixed', top: 0, left: 0, width: '100%', height: 3, overflow: 'hidden', zIndex: (theme) => theme.zIndex.tooltip + 1, bgcolor: 'rgba(25, 118, 210, 0.2)' }}
+    >
+      <Box sx={{ width: '40%', height: '100%', bgcolor: 'primary.main', animation: `${slide} 1.1s ease-in-out infinite` }} />
+    </Box>
   );
 }

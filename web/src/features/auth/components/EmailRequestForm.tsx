@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
+import { TextInput } from '../../../components/form/TextInput.tsx';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link as RouterLink } from 'react-router';
@@ -71,7 +71,7 @@ export function EmailRequestForm({
         <Box component="form" noValidate onSubmit={onSubmit} aria-label={title}>
           <Stack spacing={1}>
             {formError.length ? <Alert severity="error">{formError.join(' ')}</Alert> : null}
-            <TextField {...fieldProps(form, 'email', t)} type="email" label={t('fields.email')} autoComplete="email" autoFocus required />
+            <TextInput {...fieldProps(form, 'email', t)} type="email" label={t('fields.email')} autoComplete="email" autoFocus required />
             <FormCaptcha form={form} ref={captcha} />
             <Button type="submit" variant="contained" size="large" loading={form.formState.isSubmitting} sx={{ mt: 2 }} data-testid="submit">
               {submitLabel}

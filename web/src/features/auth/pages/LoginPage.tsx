@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
+import { TextInput } from '../../../components/form/TextInput.tsx';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
@@ -78,7 +78,7 @@ export default function LoginPage() {
               {formError.join(' ')}
             </Alert>
           ) : null}
-          <TextField {...fieldProps(form, 'email', t)} type="email" label={t('fields.email')} autoComplete="email" autoFocus required />
+          <TextInput {...fieldProps(form, 'email', t)} type="email" label={t('fields.email')} autoComplete="email" autoFocus required />
           <PasswordField {...fieldProps(form, 'password', t)} label={t('fields.password')} autoComplete="current-password" required />
           <Box sx={{ display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1, mt: -0.5, mb: 1 }}>
             <Link component={RouterLink} to={href('restorePassword')} variant="body2">

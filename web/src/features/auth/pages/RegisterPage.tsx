@@ -7,7 +7,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
+import { TextInput } from '../../../components/form/TextInput.tsx';
 import MarkEmailReadOutlined from '@mui/icons-material/MarkEmailReadOutlined';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -89,7 +89,7 @@ export default function RegisterPage() {
       <Box component="form" noValidate onSubmit={onSubmit} aria-label={t('register.title')}>
         <Stack spacing={1}>
           {formError.length ? <Alert severity="error">{formError.join(' ')}</Alert> : null}
-          <TextField {...fieldProps(form, 'email', t)} type="email" label={t('fields.email')} autoComplete="email" autoFocus required />
+          <TextInput {...fieldProps(form, 'email', t)} type="email" label={t('fields.email')} autoComplete="email" autoFocus required />
           <PasswordField {...fieldProps(form, 'password', t)} label={t('fields.password')} autoComplete="new-password" required />
           <Box>
             <Controller
