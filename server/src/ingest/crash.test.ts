@@ -104,7 +104,9 @@ it('loses nothing and counts nothing twice when the server is killed mid-stream'
     await admin.query(`create database ${pgName}`);
     await admin.end();
   }
-  let { database, url } = await openDatabase();
+  const opened = await openDatabase();
+  let database = opened.database;
+  const url = opened.url;
   await migrate(database);
   const partner = await insertPartner(database, 'crash@x.test');
   await database.close();

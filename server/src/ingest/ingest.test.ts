@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { INGEST_MAX_EVENTS, type ProjectId } from '@pc/core';
 import { createTestApp, type TestApp } from '../test/harness.ts';
