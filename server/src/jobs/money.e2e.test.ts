@@ -17,7 +17,7 @@ import { createPartner, ledgerRows, sessionCookie } from './testing.ts';
  *   C  PPD from 2026-09-01, registered 2026-10-15, invited by B: B earns 12% of C (first 3 months), A 1% (second level).
  *   D  Mixed, owns the verified site blog.example: 10% of sales its visitors make.
  * Rates: Mixed A-group download 8,750, R 3,500; PPD A-group 25,000, E 0; PPS downloads 0.
- * Shares: PPS sale 85%, rebill 50%; Mixed sale 60%; PPD 0%.
+ * Shares: PPS sale and file copy 85%, rebill 50%, video sale 60%; Mixed sale 60%; PPD 0%.
  */
 
 let t: TestApp;
@@ -66,6 +66,9 @@ describe('money end to end', () => {
       ev('file_uploaded', '2026-10-05T08:00:00Z', a, { file_id: 'a1', name: 'a1.zip', size_bytes: 20 * MB }),
       ev('file_uploaded', '2026-10-05T08:00:00Z', b, { file_id: 'b1', name: 'b1.zip', size_bytes: 50 * MB }),
       ev('file_uploaded', '2026-10-16T08:00:00Z', c, { file_id: 'c1', name: 'c1.zip', size_bytes: 100 * MB }),
+      // A's video, and a copy of a1 saved in another account (it earns for A).
+      ev('file_uploaded', '2026-10-05T09:00:00Z', a, { file_id: 'v1', name: 'v1.mp4', size_bytes: 30 * MB, is_video: true }),
+      ev('file_copied', '2026-10-06T09:00:00Z', a, { file_id: 'a1c', original_file_id: 'a1', copy_account_id: 'acc-9', name: 'a1.zip', size_bytes: 20 * MB }),
       // A (PPS): 3 counted downloads that pay 0.
       dl('2026-10-10T10:00:00Z', a, 'a1', 'US'),
       dl('2026-10-10T10:01:00Z', a, 'a1', 'US'),
@@ -142,6 +145,8 @@ describe('money end to end', () => {
     t.clock.set('2026-11-12T12:00:00Z');
     await ingest([
       sale('2026-11-10T09:00:00Z', a, 's7', 'a1', 4, 'direct'), // 3,400,000 + gold 170,000
+      sale('2026-11-10T09:30:00Z', a, 's10', 'a1c', 2, 'file_copy'), // copy, PPS 85%: 1,700,000 + gold 85,000
+      sale('2026-11-10T09:40:00Z', a, 's11', 'v1', 10, 'direct'), // video sale, PPS 60%: 6,000,000 + gold 300,000
       sale('2026-11-10T10:00:00Z', b, 's8', 'b1', 10, 'direct'), // PPS 8,500,000 + gold 425,000; A 3% = 255,000
     ]);
     await catchUp(db, t.clock.now());
@@ -159,22 +164,25 @@ describe('money end to end', () => {
     };
 
     // A: files 25,500,000 (Oct 12) + 8,500,000 (Nov 3) + 3,400,000 (Nov 10) + 8,500,000 (today, live) = 45,900,000
-    //    gold 5%: 425,000 (Nov 3) + 170,000 (Nov 10) = 595,000
+    //    file copies 1,700,000 (Nov 10); video 6,000,000 (Nov 10)
+    //    gold 5%: 425,000 (Nov 3) + 170,000 + 85,000 + 300,000 (Nov 10) = 980,000
     //    referrals: 3% of B: 630 (Oct 10: 21,000) + 0 (Oct 13: 180,000 then −180,000 after the refund)
     //               + 150,000 (Oct 22: 5,000,000) + 255,000 (Nov 10: 8,500,000);
     //               1% of C: 1,000 (Oct 17: 100,000) + 500 (Nov 3: 50,000)  → 407,130
-    //    earnings 45,900,000 + 595,000 + 407,130 = 46,902,130; payout accepted 20,000,000 → balance 26,902,130
-    //    hold: Nov 10 (until Nov 25): 3,400,000 + 170,000 + 255,000 = 3,825,000; today (until Dec 5): 8,500,000
-    //          → 12,325,000; available 26,902,130 − 12,325,000 = 14,577,130
+    //    earnings 45,900,000 + 1,700,000 + 6,000,000 + 980,000 + 407,130 = 54,987,130
+    //    payout accepted 20,000,000 → balance 34,987,130
+    //    hold: Nov 10 (until Nov 25): 3,400,000 + 1,700,000 + 6,000,000 + 555,000 (gold) + 255,000 (referrals)
+    //          = 11,910,000; today (until Dec 5): 8,500,000 → 20,410,000
+    //    available 34,987,130 − 20,410,000 = 14,577,130
     const fa = await figures(A);
-    expect(fa.available).toEqual({ amount: 14_577_130, balance: 26_902_130, hold: 12_325_000, in_progress: 0 });
+    expect(fa.available).toEqual({ amount: 14_577_130, balance: 34_987_130, hold: 20_410_000, in_progress: 0 });
     expect(fa.hold).toEqual({
-      amount: 12_325_000,
+      amount: 20_410_000,
       hold_period_days: 14,
-      breakdown: { files: 11_900_000, file_copies: 0, video: 0, sites_referrals: 0, referrals: 255_000, gold_bonus: 170_000 },
-      next_release: { date: '2026-11-25T00:00:00.000Z', amount: 3_825_000 },
+      breakdown: { files: 11_900_000, file_copies: 1_700_000, video: 6_000_000, sites_referrals: 0, referrals: 255_000, gold_bonus: 555_000 },
+      next_release: { date: '2026-11-25T00:00:00.000Z', amount: 11_910_000 },
       releases: [
-        { date: '2026-11-25T00:00:00.000Z', amount: 3_825_000 },
+        { date: '2026-11-25T00:00:00.000Z', amount: 11_910_000 },
         { date: '2026-12-05T00:00:00.000Z', amount: 8_500_000 },
       ],
     });
