@@ -14,8 +14,9 @@ const HELP = `commands:
   payout ID                                        show a request with its status history
   review ID | process ID | accept ID               move a request along created → review → process → accepted
   reject ID --reason TEXT                          reject a request (created, review or process)
-  additional (--user ID | --email E) --project fd1|fd2 (--usd 12.50 | --micro N) --reason TEXT [--day YYYY-MM-DD]
-                                                   add additional income (negative to take back)
+  additional (--user ID | --email E) --project fd1|fd2 (--usd 12.50 | --micro N) --reason TEXT [--day YYYY-MM-DD] [--key K]
+                                                   add additional income (negative to take back); --key makes a
+                                                   repeated command add nothing new
   news [--project fd1|fd2] --title T --body B [--lang en] [--text lang:title:body ...]
                                                    publish news (English required; more languages with --text)
   notify (--user ID | --email E | --all) --title T --body B [--text lang:title:body ...]
@@ -51,6 +52,7 @@ export async function runOperatorCli(argv: string[], io: CliIo): Promise<number>
       text: { type: 'string', multiple: true },
       limit: { type: 'string' },
       as: { type: 'string' },
+      key: { type: 'string' },
       url: { type: 'string' },
       help: { type: 'boolean' },
     },
@@ -66,10 +68,10 @@ export async function runOperatorCli(argv: string[], io: CliIo): Promise<number>
   if (!operator) return fail(io, 'say who you are: --as NAME or OPERATOR_NAME');
   const base = (values.url ?? io.env.CABINET_URL ?? 'http://localhost:3000').replace(/\/$/, '');
 
-  const call = async (method: 'GET' | 'POST', path: string, body?: unknown) => {
+  const call = async (method: 'GET' | 'POST', path: string, body?: unknown, extra: Record<string, string> = {}) => {
     const res = await io.fetch(`${base}/operator/v1${path}`, {
       method,
-      headers: { authorization: `Bearer ${token}`, 'x-operator': operator, ...(body ? { 'content-type': 'application/json' } : {}) },
+      headers: { authorization: `Bearer ${token}`, 'x-operator': operator, ...(body ? { 'content-type': 'application/json' } : {}), ...extra },
       body: body ? JSON.stringify(body) : undefined,
     });
     const text = await res.text();
@@ -121,7 +123,8 @@ export async function runOperatorCli(argv: string[], io: CliIo): Promise<number>
         if (!who) return fail(io, 'additional needs --user ID or --email E');
         const amount = values.micro !== undefined ? Number(values.micro) : values.usd !== undefined ? usdToMicro(values.usd) : NaN;
         if (!Number.isSafeInteger(amount)) return fail(io, 'additional needs --usd AMOUNT or --micro N');
-        return await call('POST', '/additional-income', { ...who, project: values.project, amount, reason: values.reason, ...(values.day ? { day: values.day } : {}) });
+        const body = { ...who, project: values.project, amount, reason: values.reason, ...(values.day ? { day: values.day } : {}) };
+        return await call('POST', '/additional-income', body, values.key ? { 'idempotency-key': values.key } : {});
       }
       case 'news':
         return await call('POST', '/news', { ...(values.project ? { project: values.project } : {}), texts: texts() });

@@ -191,3 +191,18 @@ describe('operator API: product settings', () => {
     expect(action).toEqual({ action: 'settings.change', payload: { before: { saleHoldDays: 14 }, after: { saleHoldDays: 21 } } });
   });
 });
+
+describe('operator API: retries', () => {
+  it('an Idempotency-Key makes a retried additional income add nothing new', async () => {
+    const p = await createPartner(t.ctx.database, { email: 'p@x.test' });
+    const headers = { ...auth, 'idempotency-key': 'bonus-2026-11-p' };
+    const body = { user_id: p, project: 'fd1', amount: 1_000_000, reason: 'bonus' };
+    const first = await post('/additional-income', body, headers);
+    const again = await post('/additional-income', body, headers);
+    expect(first.json()).toMatchObject({ replayed: false });
+    expect(again.json()).toMatchObject({ id: first.json().id, replayed: true });
+    expect(await ledgerRows(t.ctx.database, p)).toHaveLength(1);
+    const other = await post('/additional-income', { ...body, amount: 2_000_000 }, headers);
+    expect(other.statusCode).toBe(409);
+  });
+});

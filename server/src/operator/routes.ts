@@ -161,14 +161,28 @@ export async function operatorRoutes(parent: FastifyInstance) {
           reason: z.string().trim().min(1).max(1000),
           day: dayString.optional(),
         }),
-        response: { 200: z.object({ id: z.number().int(), user_id: z.number().int(), project: projectSchema, day: dayString, amount: micro, reason: z.string() }) },
+        response: {
+          200: z.object({ id: z.number().int(), user_id: z.number().int(), project: projectSchema, day: dayString, amount: micro, reason: z.string(), replayed: z.boolean() }),
+        },
       },
     },
     async (request) => {
       const userId = await resolvePartner(request.body);
       const now = clock.now();
-      const row = await addAdditionalIncome(db, { ...request.body, userId, operator: request.operator }, now);
-      return { id: row.id, user_id: row.userId, project: row.project as 'fd1' | 'fd2', day: row.day, amount: row.amountMicro, reason: row.reason };
+      const header = request.headers['idempotency-key'];
+      const requestKey = typeof header === 'string' && header.trim() ? header.trim().slice(0, 200) : undefined;
+      const row = await addAdditionalIncome(db, { ...request.body, userId, operator: request.operator, requestKey }, now);
+      if (row.replayed && (row.userId !== userId || row.amountMicro !== request.body.amount || row.project !== request.body.project))
+        throw new AppError('conflict', { key: 'operator:idempotency_key_reused' });
+      return {
+        id: row.id,
+        user_id: row.userId,
+        project: row.project as 'fd1' | 'fd2',
+        day: row.day,
+        amount: row.amountMicro,
+        reason: row.reason,
+        replayed: row.replayed,
+      };
     },
   );
 

@@ -1,7 +1,7 @@
-import { desc, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { Database, Db } from '../db/client.ts';
 import { additionalIncome, news, newsTexts, notifications, notificationTexts, operatorActions } from '../db/schema/index.ts';
-import { dayOf, writeEntry, type Tx } from '../jobs/ledger.ts';
+import { dayOf, lockKey, writeEntry, type Tx } from '../jobs/ledger.ts';
 
 type Texts = Partial<Record<string, { title: string; body: string }>>;
 
@@ -17,14 +17,26 @@ export async function listActions(db: Db, limit: number) {
 /** Additional income: a row with its reason and an `additional` ledger entry, available at once. */
 export async function addAdditionalIncome(
   db: Db,
-  input: { userId: number; project: string; amount: number; reason: string; day?: string | undefined; operator: string },
+  input: { userId: number; project: string; amount: number; reason: string; day?: string | undefined; operator: string; requestKey?: string | undefined },
   now: Date,
-) {
+): Promise<typeof additionalIncome.$inferSelect & { replayed: boolean }> {
   return db.transaction(async (tx) => {
     const day = input.day ?? dayOf(now);
+    if (input.requestKey) await lockKey(tx, `additional-income:${input.requestKey}`);
+    const [existing] = input.requestKey ? await tx.select().from(additionalIncome).where(eq(additionalIncome.requestKey, input.requestKey)) : [];
+    if (existing) return { ...existing, replayed: true };
     const [row] = await tx
       .insert(additionalIncome)
-      .values({ userId: input.userId, project: input.project, day, amountMicro: input.amount, reason: input.reason, operator: input.operator, createdAt: now })
+      .values({
+        userId: input.userId,
+        project: input.project,
+        day,
+        amountMicro: input.amount,
+        reason: input.reason,
+        operator: input.operator,
+        createdAt: now,
+        requestKey: input.requestKey ?? null,
+      })
       .returning();
     const income = row!;
     await writeEntry(tx, {
@@ -41,7 +53,7 @@ export async function addAdditionalIncome(
       note: income.reason,
     });
     await logAction(tx, input.operator, 'additional_income.add', `user:${income.userId}`, { id: income.id, project: income.project, day, amount: income.amountMicro, reason: income.reason }, now);
-    return income;
+    return { ...income, replayed: false };
   });
 }
 

@@ -217,8 +217,10 @@ export const additionalIncome = pgTable(
     reason: text('reason').notNull(),
     operator: text('operator').notNull(),
     createdAt: ts('created_at').notNull(),
+    /** The operator's Idempotency-Key, when sent: a retry answers the first row. */
+    requestKey: text('request_key'),
   },
-  (t) => [index('additional_income_user_idx').on(t.userId, t.project, t.day)],
+  (t) => [index('additional_income_user_idx').on(t.userId, t.project, t.day), uniqueIndex('additional_income_request_key').on(t.requestKey)],
 );
 
 export const operatorActions = pgTable(
