@@ -36,7 +36,7 @@ export const i18n = i18next.createInstance();
 
 let initialized: Promise<unknown> | undefined;
 
-export async function initI18n(lang: LangCode): Promise<unknown> {
+export async function initI18n(lang: LangCode): Promise<void> {
   if (langDirection(lang) === 'rtl') await loadRtlPlugin();
   initialized ??= i18n
     .use(lazyBackend)
@@ -51,8 +51,9 @@ export async function initI18n(lang: LangCode): Promise<unknown> {
       returnNull: false,
       react: { useSuspense: false },
     });
+  await initialized;
+  if (i18n.language !== lang) await i18n.changeLanguage(lang);
   applyDocumentLanguage(lang);
-  return initialized;
 }
 
 export function langDirection(lang: string): 'ltr' | 'rtl' {
