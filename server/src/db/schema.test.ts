@@ -6,7 +6,7 @@ import { createTestDatabase } from '../test/harness.ts';
 import { migrate, migrationFiles } from './migrate.ts';
 import type { Database } from './client.ts';
 
-const tables = Object.values(schema).filter(
+const tables = (Object.values(schema) as unknown[]).filter(
   (value): value is PgTable => typeof value === 'object' && value !== null && Symbol.for('drizzle:IsDrizzleTable') in value,
 );
 
