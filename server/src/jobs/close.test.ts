@@ -155,6 +155,25 @@ describe.runIf(testDbKind === 'pg')('concurrency (PostgreSQL)', () => {
     expect(rows).toHaveLength(10);
     expect(new Set(rows.map((r) => `${r.user_id}:${r.idempotency_key}`)).size).toBe(10);
   });
+
+  it('two instances catching up over the same days at once book every day once', async () => {
+    const a = await createPartner(database, { email: 'a@x.test', createdAt: '2025-01-01T00:00:00Z' });
+    const b = await createPartner(database, { email: 'b@x.test', referredBy: a, createdAt: '2025-01-01T00:00:00Z' });
+    for (const day of ['2026-10-29', '2026-10-30', '2026-10-31', '2026-11-01', '2026-11-02']) {
+      await addRollup(database, a, 'fd1', day, { counted_downloads: 2, download_earned_micro: 17_500, sale_earned_micro: 8_500_000, sales: 1 });
+      await addRollup(database, b, 'fd1', day, { counted_downloads: 1, download_earned_micro: 8_750 });
+    }
+    const now = new Date('2026-11-03T00:02:00Z');
+    await Promise.all([catchUp(database, now), catchUp(database, now), catchUp(database, now)]);
+    const rows = await ledgerRows(database);
+    expect(new Set(rows.map((r) => `${r.user_id}:${r.idempotency_key}`)).size).toBe(rows.length);
+    expect(rows.every((r) => r.kind === 'earning')).toBe(true);
+    // 5 days × (A: files downloads, files sales; B: files downloads; A: referrals 3% of B) + gold bonus from Nov 1
+    // (A and B reached level 1 at the October close: 2 days × A downloads, A sales, B downloads).
+    expect(rows).toHaveLength(5 * 4 + 2 * 3);
+    const [months] = await database.query<{ n: number }>(sql`select count(*)::int as n from gold_months`);
+    expect(months!.n).toBe(2);
+  });
 });
 
 describe('history sent after the closes started', () => {

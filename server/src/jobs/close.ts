@@ -70,9 +70,24 @@ async function levelsInForce(tx: Tx, day: string, userIds: number[] | null): Pro
   return new Map(list.map((r) => [pairKey(r.user_id, r.project), r.level]));
 }
 
+/**
+ * Closes run one at a time across every instance: the shared `closes` lock first, then the close's own key. A day
+ * close may move the coins of later days, so two closes of different days at once could lock the same gold rows
+ * in opposite orders; one lock for all of them rules that out, and a close takes well under a second.
+ */
+async function lockCloses(tx: Tx, key: string) {
+  await lockKey(tx, 'closes');
+  await lockKey(tx, key);
+}
+
 /** Runs a set-based statement over rows passed as one JSON parameter, in chunks. */
 async function eachChunk<T>(tx: Tx, list: T[], statement: (json: string) => SQL, size = 5_000) {
   for (let i = 0; i < list.length; i += size) await tx.execute(statement(JSON.stringify(list.slice(i, i + size))));
+}
+
+/** Rows are written in one order everywhere, so concurrent closes of different days lock them without deadlock. */
+function sortPairs<T extends { userId: number; project: string }>(pairs: T[]): T[] {
+  return [...pairs].sort((a, b) => a.userId - b.userId || (a.project < b.project ? -1 : a.project > b.project ? 1 : 0));
 }
 
 function pgArray(values: number[]): string {
@@ -86,7 +101,7 @@ function pgArray(values: number[]): string {
  */
 export async function closeDay(database: Database, day: string, now: Date, opts: { onlyDirty?: boolean } = {}): Promise<DayCloseResult> {
   return database.db.transaction(async (tx) => {
-    await lockKey(tx, `close-day:${day}`);
+    await lockCloses(tx, `close-day:${day}`);
     const product = await loadProduct(tx);
     // Taken first: any ingest commit after this marks the day again, so nothing is lost (decision 0051).
     const dirty = await rows<{ user_id: number; project: string }>(tx, sql`delete from dirty_days where day = ${day}::date returning user_id, project`);
@@ -245,14 +260,16 @@ async function allPairs(tx: Tx, day: string): Promise<Array<{ userId: number; pr
     tx,
     sql`select user_id, project from partner_programs where activated_at < ${dayEnd(day)}
         union select user_id, project from ingest_daily where day = ${day}::date
-        union select user_id, project from gold_state`,
+        union select user_id, project from gold_state
+        order by 1, 2`,
   );
   return list.map((r) => ({ userId: r.user_id, project: r.project }));
 }
 
 /** Stored bytes at the end of the day (own files, not copies) and their daily cost. */
-async function closeStorage(tx: Tx, day: string, pairs: Array<{ userId: number; project: string }>, product: ProductConfig) {
-  if (!pairs.length) return;
+async function closeStorage(tx: Tx, day: string, unordered: Array<{ userId: number; project: string }>, product: ProductConfig) {
+  if (!unordered.length) return;
+  const pairs = sortPairs(unordered);
   const users = [...new Set(pairs.map((p) => p.userId))];
   const end = dayEnd(day);
   const sizes = await rows<{ user_id: number; project: string; bytes: number }>(
@@ -300,8 +317,9 @@ async function efficiencies(tx: Tx, users: number[], from: string, to: string): 
 }
 
 /** Coins at the close of a day (core rules: downloads and sales against the previous 72 hours, 30-day efficiency). */
-async function closeGold(tx: Tx, day: string, pairs: Array<{ userId: number; project: string }>, product: ProductConfig) {
-  if (!pairs.length) return;
+async function closeGold(tx: Tx, day: string, unordered: Array<{ userId: number; project: string }>, product: ProductConfig) {
+  if (!unordered.length) return;
+  const pairs = sortPairs(unordered);
   const users = [...new Set(pairs.map((p) => p.userId))];
   const first = addDaysToDay(day, -product.coinAverageDays);
   const counts = await rows<{ user_id: number; project: string; day: string; downloads: number; sales: number }>(
@@ -392,7 +410,7 @@ export interface MonthCloseResult {
  */
 export async function closeMonth(database: Database, month: string, now: Date, opts: { force?: boolean } = {}): Promise<MonthCloseResult> {
   return database.db.transaction(async (tx) => {
-    await lockKey(tx, `close-month:${month}`);
+    await lockCloses(tx, `close-month:${month}`);
     const done = await rows<{ month: string }>(tx, sql`select month::text as month from month_closes where month = ${monthFirstDay(month)}::date`);
     if (done.length && !opts.force) return { month, partners: 0, levelChanges: 0, unlimitedGranted: 0, skipped: true };
     const product = await loadProduct(tx);
