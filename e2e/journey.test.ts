@@ -103,6 +103,22 @@ describe.skipIf(!hasBrowser)('partner journey in Chromium', () => {
     await axe(page, 'shell');
   });
 
+  it('activates the FD1 programme from the sidebar and opens its statistics', async () => {
+    await page.getByTestId('activate-fd1').click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Activate' }).click();
+    const done = page.getByRole('dialog').filter({ hasText: 'Success' });
+    await done.waitFor();
+    await done.getByRole('button', { name: 'Close' }).click();
+    await page.getByTestId('sidebar-project-fd1').getByText('Statistics').click();
+    await page.getByTestId('sidebar-project-fd1').getByRole('link', { name: 'Sources' }).click();
+    await page.waitForURL('**/app/fd1/statistics/sources');
+    await page.getByRole('heading', { name: 'Sources', level: 1 }).waitFor();
+    expect(await page.getByTestId('activate-fd2').isVisible()).toBe(true);
+    await page.waitForTimeout(600);
+    await shot(page, 'shell-en-1440-fd1');
+    await axe(page, 'project page');
+  });
+
   it('switches to Arabic: the page is right-to-left and the drawer is on the right', async () => {
     await page.getByTestId('language-switcher').click();
     await page.locator('[data-lang="ar"]').click();
@@ -110,7 +126,7 @@ describe.skipIf(!hasBrowser)('partner journey in Chromium', () => {
     const drawer = await page.getByTestId('drawer-paper').boundingBox();
     expect(drawer).not.toBeNull();
     expect(drawer!.x).toBeGreaterThan(1440 / 2);
-    await page.getByRole('heading', { name: 'لوحة التحكم', level: 1 }).waitFor();
+    await page.getByRole('heading', { name: 'المصادر', level: 1 }).waitFor();
     await page.waitForTimeout(500);
     await shot(page, 'shell-ar-1440');
     await axe(page, 'shell (ar)');
@@ -139,7 +155,7 @@ describe.skipIf(!hasBrowser)('partner journey in Chromium', () => {
     await page.getByTestId('language-switcher').click();
     await page.locator('[data-lang="ja"]').click();
     await page.waitForFunction(() => document.documentElement.lang === 'ja' && document.documentElement.dir === 'ltr');
-    await page.getByRole('heading', { name: 'ダッシュボード', level: 1 }).waitFor();
+    await page.getByRole('heading', { name: '参照元', level: 1 }).waitFor();
   });
 
   it('signs out', async () => {
