@@ -64,6 +64,7 @@ describe.skipIf(!hasBrowser)('partner journey in Chromium', () => {
     await page.getByRole('checkbox', { name: /terms of service/ }).check();
     await axe(page, 'register');
     await solveCaptcha(page);
+    await shot(page, 'register-en-1440');
     await page.getByTestId('submit').click();
     await page.getByTestId('register-sent').waitFor();
   });
@@ -75,6 +76,8 @@ describe.skipIf(!hasBrowser)('partner journey in Chromium', () => {
     expect(link).toBeDefined();
     await page.goto(localLink(link!, server.baseUrl));
     await page.locator('[data-testid="token-status"][data-state="success"]').waitFor();
+    await shot(page, 'confirm-registration-en-1440');
+    await axe(page, 'registration confirmation');
     await page.getByTestId('to-sign-in').click();
     await page.waitForURL('**/auth/login');
   });

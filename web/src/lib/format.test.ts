@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate, formatMoney, formatNumber, formatPercent } from './format.ts';
+
+describe('formatting in the interface language', () => {
+  it('formats micro-USD money per locale, rounded half-up', () => {
+    expect(formatMoney(1_234_565, 2, 'en')).toBe('$1.23');
+    expect(formatMoney(1_235_000, 2, 'en')).toBe('$1.24');
+    expect(formatMoney(8_750, 4, 'en')).toBe('$0.0088');
+    expect(formatMoney(1_500_000_000, 2, 'de')).toBe('1.500,00\u00a0$');
+    expect(formatMoney(2_000_000, 2, 'ja')).toBe('$2.00');
+    expect(formatMoney(2_000_000, 2, 'ar')).toMatch(/2[.,٫]00|٢٫٠٠/);
+  });
+
+  it('formats numbers, percents and dates through Intl', () => {
+    expect(formatNumber(1234567.5, {}, 'ru')).toBe('1\u00a0234\u00a0567,5');
+    expect(formatPercent(0.125, 'fr')).toBe('12,5\u00a0%');
+    expect(formatDate('2026-11-20T12:00:00Z', 'en')).toBe('Nov 20, 2026');
+    expect(formatDate('2026-11-20T12:00:00Z', 'ja')).toBe('2026/11/20');
+    expect(formatDate('not a date', 'en')).toBe('');
+  });
+});
