@@ -183,14 +183,23 @@ describe('history sent after the closes started', () => {
     // The first close ran with no data: only 2026-11-19 is closed. Then a file host replays last week.
     await addRollup(database, p, 'fd1', '2026-11-10', { counted_downloads: 5, download_earned_micro: 43_750 });
     const r = await catchUp(database, new Date('2026-11-20T00:10:00Z'));
-    expect(r.dirty.map((d) => [d.day, d.entries])).toEqual([['2026-11-10', 1]]);
+    expect(r.dirty.filter((d) => d.entries).map((d) => [d.day, d.entries])).toEqual([['2026-11-10', 1]]);
     const closed = await database.query<{ day: string }>(sql`select day::text as day from day_closes order by day`);
-    expect(closed.map((c) => c.day)).toEqual(['2026-11-10', '2026-11-19']);
+    expect(closed.map((c) => c.day)).toEqual(['2026-11-10', '2026-11-11', '2026-11-12', '2026-11-13', '2026-11-14', '2026-11-15', '2026-11-16', '2026-11-17', '2026-11-18', '2026-11-19']);
     // +1 coin on 2026-11-10 (5 downloads against 0 the 3 days before), carried to the closed 2026-11-19.
-    const coins = await database.query(sql`select day::text as day, coins from gold_days where user_id = ${p} order by day`);
-    expect(coins).toEqual([
-      { day: '2026-11-10', coins: 1 },
-      { day: '2026-11-19', coins: 1 },
-    ]);
+    const coins = await database.query<{ day: string; coins: number }>(sql`select day::text as day, coins from gold_days where user_id = ${p} order by day`);
+    expect(coins.map((c) => c.coins)).toEqual([1, 1, 1, 1, 1, 1, 1, 1, 1, 1]);
+  });
+
+  it('history of past months sent later gets its month closes, in order', async () => {
+    const p = await createPartner(database, { email: 'a@x.test', createdAt: '2026-01-01T00:00:00Z' });
+    await catchUp(database, new Date('2026-11-20T00:05:00Z'));
+    await addRollup(database, p, 'fd1', '2026-09-15', { counted_downloads: 1, download_earned_micro: 2_000_000 });
+    await addRollup(database, p, 'fd1', '2026-10-15', { counted_downloads: 1, download_earned_micro: 1_000_000 });
+    const r = await catchUp(database, new Date('2026-11-20T00:10:00Z'));
+    expect(r.months.map((m) => m.month)).toEqual(['2026-09', '2026-10']);
+    // Level 1 from October (September's efficiency > 0): October's day earns the 5% gold bonus.
+    const gold = (await ledgerRows(database, p)).filter((e) => e.source === 'gold_bonus').map((e) => [e.day, e.amount_micro]);
+    expect(gold).toEqual([['2026-10-15', 50_000]]);
   });
 });

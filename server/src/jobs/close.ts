@@ -511,8 +511,19 @@ export async function catchUp(database: Database, now: Date): Promise<CatchUpRes
     const r = await closeMonthIfDue(database, monthKey(last.day), now);
     if (r && !r.skipped) result.months.push(r);
   }
-  // Dirty days up to the last closed day: a closed day books only its late changes; a day before the last close
-  // that was never closed (history sent after the closes started) is closed in full.
+  // History sent after the closes started (a day before the last close that was never closed): every day from it
+  // to the last closed day is closed again in full, in order, with the month closes still missing among them, so
+  // coins and levels follow the history. Days closed before write only what changed.
+  const [gap] = await database.query<{ day: string | null; last: string | null }>(
+    sql`select min(d.day)::text as day, (select max(day)::text from day_closes) as last from dirty_days d
+        where d.day < (select max(day) from day_closes) and not exists (select 1 from day_closes c where c.day = d.day)`,
+  );
+  if (gap?.day && gap.last) {
+    const refill = await closeRange(database, gap.day, gap.last, now);
+    result.dirty.push(...refill.days.filter((d) => d.entries > 0 || d.partners > 0));
+    result.months.push(...refill.months.filter((m) => !m.skipped));
+  }
+  // Then the closed days with late changes: each books only its dirty partners.
   const dirtyDays = await database.query<{ day: string; closed: boolean }>(
     sql`select distinct d.day::text as day, exists (select 1 from day_closes c where c.day = d.day) as closed from dirty_days d
         where d.day <= (select max(day) from day_closes) order by 1`,
