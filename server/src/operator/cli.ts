@@ -12,6 +12,7 @@ import { usdToMicro } from '@pc/core';
 const HELP = `commands:
   payouts [--status S] [--user ID] [--page N]      list payout requests
   payout ID                                        show a request with its status history
+  balance USER_ID                                  a partner's balance, hold and available amount
   review ID | process ID | accept ID               move a request along created → review → process → accepted
   reject ID --reason TEXT                          reject a request (created, review or process)
   additional (--user ID | --email E) --project fd1|fd2 (--usd 12.50 | --micro N) --reason TEXT [--day YYYY-MM-DD] [--key K]
@@ -111,6 +112,8 @@ export async function runOperatorCli(argv: string[], io: CliIo): Promise<number>
       }
       case 'payout':
         return await call('GET', `/payouts/${id()}`);
+      case 'balance':
+        return await call('GET', `/partners/${id()}/balance`);
       case 'review':
       case 'process':
         return await call('POST', `/payouts/${id()}/status`, { status: command });

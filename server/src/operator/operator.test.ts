@@ -67,6 +67,9 @@ describe('operator API: payout requests', () => {
     expect(actions[0]).toMatchObject({ operator: 'alice', action: 'payout.status', target: `payout:${r.id}`, at: '2026-11-20T12:00:00.000Z' });
     // Accepted stays paid: one payout entry, no reversal.
     expect((await ledgerRows(t.ctx.database, p)).map((e) => [e.kind, e.amount_micro])).toEqual([['payout', -50_000_000]]);
+    const money = await t.app.inject({ url: `/operator/v1/partners/${p}/balance`, headers: auth });
+    expect(money.json()).toEqual({ user_id: p, earnings: 0, live: 0, payouts_accepted: 50_000_000, in_progress: 0, balance: -50_000_000, hold: 0, available: 0 });
+    expect((await t.app.inject({ url: '/operator/v1/partners/999999/balance', headers: auth })).statusCode).toBe(404);
   });
 
   it('refuses transitions the statuses do not allow', async () => {

@@ -6,6 +6,7 @@ import { DEFAULT_PRODUCT, LANG_CODES, pageMeta, projectSchema } from '@pc/core';
 import { AppError } from '../lib/errors.ts';
 import { payoutRequests, productSettings, users } from '../db/schema/index.ts';
 import { loadProduct, PRODUCT_SETTINGS_KEY } from '../jobs/ledger.ts';
+import { balanceOf } from '../modules/balance/service.ts';
 import { movePayoutRequest, payoutHistory } from '../jobs/payouts.ts';
 import { operatorAuth } from './auth.ts';
 import {
@@ -292,6 +293,43 @@ export async function operatorRoutes(parent: FastifyInstance) {
         return next;
       });
       return { value, changed: Object.keys(changes).sort() };
+    },
+  );
+
+  /** A partner's money as the balance calls see it, for reviewing a payout request. */
+  app.get(
+    '/partners/:id/balance',
+    {
+      schema: {
+        tags: ['operator'],
+        params: idParam,
+        response: {
+          200: z.object({
+            user_id: z.number().int(),
+            earnings: micro,
+            live: micro,
+            payouts_accepted: micro,
+            in_progress: micro,
+            balance: micro,
+            hold: micro,
+            available: micro,
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const userId = await resolvePartner({ user_id: request.params.id });
+      const b = await balanceOf(db, userId, clock.now(), await loadProduct(db));
+      return {
+        user_id: userId,
+        earnings: b.earnings,
+        live: b.live,
+        payouts_accepted: b.payoutsAccepted,
+        in_progress: b.payoutsInProgress,
+        balance: b.balance,
+        hold: b.hold,
+        available: b.available,
+      };
     },
   );
 }
