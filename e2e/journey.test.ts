@@ -31,6 +31,8 @@ describe.skipIf(!hasBrowser)('partner journey in Chromium', () => {
   let page: Page;
   const email = `partner.${Date.now()}@example.com`;
   const password = 'Correct-Horse-42';
+  /** Script errors and console errors other than the expected failed requests (401 for guests, 422). */
+  const problems: string[] = [];
 
   beforeAll(async () => {
     ensureWebBuild();
@@ -38,6 +40,13 @@ describe.skipIf(!hasBrowser)('partner journey in Chromium', () => {
     browser = await launch();
     context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US' });
     page = await context.newPage();
+    page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+    page.on('console', (message) => {
+      if (message.type() !== 'error') return;
+      const text = message.text();
+      if (/Failed to load resource: the server responded with a status of (401|422)/.test(text)) return;
+      problems.push(`console: ${text}`);
+    });
   });
 
   afterAll(async () => {
@@ -191,5 +200,9 @@ describe.skipIf(!hasBrowser)('partner journey in Chromium', () => {
     await page.goto(`${server.baseUrl}/this/does/not/exist`);
     await page.getByTestId('not-found').waitFor();
     await axe(page, 'not-found');
+  });
+
+  it('ran without script errors or content-security-policy violations', () => {
+    expect(problems).toEqual([]);
   });
 });
