@@ -122,6 +122,7 @@ export async function requestPayout(
   now: Date,
   product: ProductConfig,
 ): Promise<PayoutRequestResult> {
+  if (!Number.isSafeInteger(input.amountMicro) || input.amountMicro <= 0) throw new RangeError(`not a payout amount: ${input.amountMicro}`);
   return db.transaction(async (tx) => {
     await lockKey(tx, `payout-user:${input.userId}`);
     const b = await balanceOf(tx, input.userId, now, product);
