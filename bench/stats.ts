@@ -286,6 +286,15 @@ async function main() {
     child.once('message', (m) => resolve(m as Ready));
     child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
   });
+  try {
+    await measure(ready);
+  } finally {
+    child.send('stop');
+    await new Promise((resolve) => child.once('exit', resolve));
+  }
+}
+
+async function measure(ready: Ready) {
   console.log(`Database: ${ready.kind}; seeded in ${ready.seedSeconds.toFixed(1)} s:`, ready.counts);
 
   const today = new Date().toISOString().slice(0, 10);
@@ -340,10 +349,11 @@ async function main() {
   console.log('| call | p50 ms | p99 ms | req/s | non-2xx | errors |');
   console.log('|---|---:|---:|---:|---:|---:|');
   for (const r of results) console.log(`| ${r.label} | ${r.p50} | ${r.p99} | ${r.rps} | ${r.non2xx} | ${r.errors} |`);
-  const heaviest = results.slice(1).reduce((m, r) => (r.p99 > m.p99 ? r : m));
-  console.log(`\nHeaviest call: ${heaviest.label}, p99 ${heaviest.p99} ms (goal on PostgreSQL: <= 50 ms)`);
-  child.send('stop');
-  await new Promise((resolve) => child.once('exit', resolve));
+  const measured = results.slice(1);
+  if (measured.length > 0) {
+    const heaviest = measured.reduce((m, r) => (r.p99 > m.p99 ? r : m));
+    console.log(`\nHeaviest call: ${heaviest.label}, p99 ${heaviest.p99} ms (goal on PostgreSQL: <= 50 ms)`);
+  }
 }
 
 if (process.argv[2] === 'serve') await serve();

@@ -162,22 +162,31 @@ export async function sales(database: Database, userId: number, q: SalesQuery, n
   const extra = sql.join(filters, sql` `);
   const own = sql`s.user_id = ${userId} and s.project = ${q.app} and s.known and s.at >= ${from.toISOString()}::timestamptz and s.at < ${to.toISOString()}::timestamptz ${extra}`;
   const referred = sql`s.site_user_id = ${userId} and s.user_id <> ${userId} and s.project = ${q.app} and s.known and s.at >= ${from.toISOString()}::timestamptz and s.at < ${to.toISOString()}::timestamptz ${extra}`;
-  const rows = await database.query<Row>(sql`
-    with mine as (
-      select s.project, s.sale_id, s.at, s.buyer_email, s.file_id, s.revenue_type, s.site_domain, s.payment_system,
-             s.tariff, s.status, s.amount_micro, s.applied_share_micro as file_sales,
-             case when s.site_user_id = ${userId} then s.applied_site_micro else 0 end as site_sales, true as own
-      from ingest_sales s where ${own}
-      union all
-      select s.project, s.sale_id, s.at, s.buyer_email, null, s.revenue_type, s.site_domain, s.payment_system,
-             s.tariff, s.status, s.amount_micro, 0, s.applied_site_micro, false
-      from ingest_sales s where ${referred}
-    )
-    select s.*, f.name as file_name, count(*) over () as total_rows
-    from mine s
-    left join ingest_files f on s.own and f.project = s.project and f.file_id = s.file_id and f.user_id = ${userId}
-    order by ${sql.raw(SALE_SORT[q.sort_key]!)} ${dir(q.sort_dir)}, s.sale_id ${dir(q.sort_dir)}
-    limit ${q.per_page} offset ${offsetOf(q)}`);
+  const d = dir(q.sort_dir);
+  const order = sql`${sql.raw(SALE_SORT[q.sort_key]!)} ${d}, s.sale_id ${d}`;
+  // Each branch is ordered and cut on its own (the date order walks the (user, project, at, sale id) index),
+  // then the two are merged; the page's file names are joined last.
+  const upTo = q.page * q.per_page;
+  const [rows, counted] = await Promise.all([
+    database.query<Row>(sql`
+      with page as (
+        (select s.project, s.sale_id, s.at, s.buyer_email, s.file_id, s.revenue_type, s.site_domain, s.payment_system,
+                s.tariff, s.status, s.amount_micro, s.applied_share_micro as file_sales,
+                case when s.site_user_id = ${userId} then s.applied_site_micro else 0 end as site_sales, true as own
+         from ingest_sales s where ${own} order by ${order} limit ${upTo})
+        union all
+        (select s.project, s.sale_id, s.at, s.buyer_email, null, s.revenue_type, s.site_domain, s.payment_system,
+                s.tariff, s.status, s.amount_micro, 0 as file_sales, s.applied_site_micro as site_sales, false
+         from ingest_sales s where ${referred} order by ${order} limit ${upTo})
+      ),
+      cut as (select * from page s order by ${order} limit ${q.per_page} offset ${offsetOf(q)})
+      select s.*, f.name as file_name
+      from cut s
+      left join ingest_files f on s.own and f.project = s.project and f.file_id = s.file_id and f.user_id = ${userId}
+      order by ${order}`),
+    database.query<Row>(sql`
+      select (select count(*) from ingest_sales s where ${own}) + (select count(*) from ingest_sales s where ${referred}) as n`),
+  ]);
   return {
     data: rows.map((r) => ({
       id: str(r.sale_id),
@@ -192,7 +201,7 @@ export async function sales(database: Database, userId: number, q: SalesQuery, n
       site_sales: num(r.site_sales),
       status: str(r.status) as SalesAnswer['data'][number]['status'],
     })),
-    meta: { page: q.page, per_page: q.per_page, total: num(rows[0]?.total_rows) },
+    meta: { page: q.page, per_page: q.per_page, total: num(counted[0]?.n) },
     range,
   };
 }
