@@ -185,6 +185,7 @@ interface FileState {
   kind: 'file' | 'copy';
   known: boolean;
   uploaded_at: string | null;
+  upload_event_id: string | null;
   size_bytes: number | null;
   is_video: boolean;
   copy_of_file_id: string | null;
@@ -253,6 +254,7 @@ const FILE_COLS: Array<[keyof FileState, string]> = [
   ['kind', 'text'],
   ['known', 'boolean'],
   ['uploaded_at', 'timestamptz'],
+  ['upload_event_id', 'text'],
   ['size_bytes', 'bigint'],
   ['is_video', 'boolean'],
   ['copy_of_file_id', 'text'],
@@ -604,7 +606,11 @@ async function processValid(
   mark('before 3');
   // 3. Dedup against every earlier batch and store the new events as normalized, in one statement: only ids that
   // enter ingest_event_keys reach the raw table.
-  const rawData = candidates.map((c) => ({ event_id: c.event.id, type: c.event.type, at: c.at, user_id: c.userId, payload: { ...c.event, at: c.at } }));
+  // The payload keeps the event's own fields; id, type and time are columns.
+  const rawData = candidates.map((c) => {
+    const { id, type, at: _at, ...payload } = c.event;
+    return { event_id: id, type, at: c.at, user_id: c.userId, payload };
+  });
   const inserted = await rows<{ event_id: string }>(
     tx,
     sql`with x as materialized (
@@ -705,6 +711,7 @@ async function processValid(
         kind: 'file',
         known: false,
         uploaded_at: null,
+        upload_event_id: null,
         size_bytes: null,
         is_video: false,
         copy_of_file_id: null,
@@ -779,20 +786,21 @@ async function processValid(
       case 'file_uploaded':
       case 'file_copied': {
         const f = fileOf(event.file_id, userId);
-        if (!f.known) {
+        // The earliest upload (or copy) event by (time, id) defines the file, whatever arrives first.
+        if (!f.known || newer(f.uploaded_at!, f.upload_event_id ?? '', at, event.id)) {
+          if (f.known) r.daily.add([f.user_id, project, dayOf(f.uploaded_at!)], f.kind === 'copy' ? 'copies' : 'files_uploaded', -1);
           Object.assign(f, {
             known: true,
             user_id: userId,
             uploaded_at: at,
+            upload_event_id: event.id,
             size_bytes: event.size_bytes,
             is_video: event.is_video,
+            kind: event.type === 'file_copied' ? 'copy' : 'file',
+            copy_of_file_id: event.type === 'file_copied' ? event.original_file_id : null,
+            copy_account_id: event.type === 'file_copied' ? event.copy_account_id : null,
           });
-          if (event.type === 'file_copied') {
-            Object.assign(f, { kind: 'copy', copy_of_file_id: event.original_file_id, copy_account_id: event.copy_account_id });
-            r.daily.add(d, 'copies', 1);
-          } else {
-            r.daily.add(d, 'files_uploaded', 1);
-          }
+          r.daily.add(d, event.type === 'file_copied' ? 'copies' : 'files_uploaded', 1);
           newlyKnownFiles.add(event.file_id);
         }
         setName(f, event.name, at, event.id);

@@ -91,6 +91,16 @@ it('gives the same rollups for any order, any split into batches and any resends
           const actual = await recountAndRollups(b.database);
           expect(actual.rollups).toEqual(expected.rollups);
           expect(actual.recount).toEqual(expected.recount);
+        } catch (error) {
+          if (process.env.INGEST_PROPERTY_DEBUG === '1') {
+            const ra = await recountAndRollups(a.database);
+            const rb = await recountAndRollups(b.database);
+            const fmt = (xs: Array<{ tbl: string; k: string; col: string; v: number }>) => new Set(xs.map((x) => `${x.tbl} ${x.k} ${x.col}=${x.v}`));
+            const sets = { aRoll: fmt(ra.rollups), aRe: fmt(ra.recount), bRoll: fmt(rb.rollups) };
+            const diff = (x: Set<string>, y: Set<string>) => [...x].filter((v) => !y.has(v));
+            console.log(JSON.stringify({ events, splits, resendPicks, onlyARoll: diff(sets.aRoll, sets.aRe), onlyARe: diff(sets.aRe, sets.aRoll), onlyBRoll: diff(sets.bRoll, sets.aRoll), missingB: diff(sets.aRoll, sets.bRoll) }));
+          }
+          throw error;
         } finally {
           await a.database.close();
           await b.database.close();

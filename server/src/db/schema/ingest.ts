@@ -45,6 +45,7 @@ export const ingestFiles = pgTable(
     kind: text('kind').$type<'file' | 'copy'>().notNull().default('file'),
     known: boolean('known').notNull().default(false),
     uploadedAt: ts('uploaded_at'),
+    uploadEventId: text('upload_event_id'),
     sizeBytes: big('size_bytes'),
     isVideo: boolean('is_video').notNull().default(false),
     copyOfFileId: text('copy_of_file_id'),
