@@ -123,8 +123,9 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean } = {})
     global: true,
     max: 600,
     timeWindow: '1 minute',
-    // The file hosts' ingest stream is authenticated and limited by batch size instead.
-    allowList: (request) => request.url.startsWith('/ingest/') || request.url.startsWith('/healthz'),
+    // Server-to-server traffic (the file hosts' ingest stream, the operator API) is token-authenticated and
+    // bounded by batch size; the per-IP limit is for browsers.
+    allowList: (request) => /^\/(ingest|operator)\/|^\/(healthz|readyz)$/.test(request.url),
     errorResponseBuilder: (_request, context) => ({ statusCode: context.statusCode, code: 'rate_limited', message: 'rate limited' }),
   });
   await app.register(swagger, {
