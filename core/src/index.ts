@@ -15,6 +15,7 @@ export * from './rules/sales.ts';
 export * from './rules/plans.ts';
 export * from './rules/referrals.ts';
 export * from './rules/gold.ts';
+export * from './contracts/ingest.ts';
 export * from './rules/storage.ts';
 export * from './rules/file-hints.ts';
 export * from './rules/security.ts';
