@@ -275,18 +275,19 @@ export type FilesAnswer = z.infer<typeof filesAnswer>;
 
 export const detailedFigures = {
   downloads: count,
-  /** Download earnings. */
+  /** Download earnings (own files and their copies). */
   sum: micro,
-  /** Number of sales (refunded and voided excluded). */
+  /** Number of sales, own files, video and copies (refunded and voided excluded). */
   sales_count: count,
-  /** Sale earnings. */
+  /** Sale earnings (own files, video and copies). */
   sales: micro,
   /** Sale earnings per sale. */
   avg_sales: micro,
   /** Gold bonus (written at each day's close). */
   gold: micro,
-  /** File-copy earnings. */
-  copies: micro,
+  /** File copies made of the partner's files. */
+  copies: count,
+  /** sum + sales + gold. */
   total: micro,
   /** Total per 1000 downloads. */
   per_1000: micro,
@@ -321,7 +322,6 @@ export const countryRow = z.object({
   sum: micro,
   sales_count: count,
   sales: micro,
-  copies: micro,
   total: micro,
   per_1000: micro,
 });

@@ -152,7 +152,7 @@ export async function infoBlocks(
     database.query<Row>(sql`
       with d as (${earningsByProjectDay(userId, range)})
       select (select coalesce(sum(amount), 0) from d)::bigint as earnings,
-             coalesce(sum(downloads), 0)::bigint as downloads, coalesce(sum(sales + video_sales), 0)::bigint as purchases
+             coalesce(sum(downloads), 0)::bigint as downloads, coalesce(sum(sales), 0)::bigint as purchases
       from ingest_daily
       where user_id = ${userId} and day between ${range.from}::date and ${range.to}::date`),
     balanceOf(database, userId, now),

@@ -352,7 +352,7 @@ interface DetailedSums {
 }
 
 function detailedOf(date: string, s: DetailedSums): DetailedRow {
-  const total = s.sum + s.sales + s.gold + s.copies;
+  const total = s.sum + s.sales + s.gold;
   return {
     date,
     downloads: s.downloads,
@@ -377,16 +377,15 @@ const sumsOf = (r: Row): DetailedSums => ({
 });
 
 /**
- * Days (or weeks, months) of the detailed table. sum = own files' download earnings; sales = own files' sale and
- * video-sale earnings; copies = file-copy earnings (downloads and sales); gold = the gold bonus the day close
- * booked in the ledger (none yet for days not closed).
+ * Days (or weeks, months) of the detailed table. sum = download earnings (own files and their copies); sales =
+ * sale earnings (own files, video and copies) and sales_count their number (ok and hold); copies = file copies
+ * made; gold = the gold bonus the day close booked in the ledger (none yet for days not closed).
  */
 function detailedDays(userId: number, project: ProjectId, range: DayRange, unit: 'day' | 'week' | 'month'): SQL {
   return sql`
     with days as (
-      select day, downloads, download_earned_micro as sum, sales + video_sales as sales_count,
-             sale_earned_micro + video_sale_earned_micro as sales,
-             copy_download_earned_micro + copy_sale_earned_micro as copies, 0::bigint as gold
+      select day, downloads, download_earned_micro + copy_download_earned_micro as sum, sales as sales_count,
+             sale_earned_micro + video_sale_earned_micro + copy_sale_earned_micro as sales, copies, 0::bigint as gold
       from ingest_daily
       where user_id = ${userId} and project = ${project} and day between ${range.from}::date and ${range.to}::date
       union all
@@ -412,7 +411,7 @@ const DETAILED_SORT: Record<string, string> = {
   downloads: 'downloads',
   sum: 'sum',
   sales: 'sales',
-  total: '(sum + sales + gold + copies)',
+  total: '(sum + sales + gold)',
 };
 
 export async function detailedBase(
@@ -448,7 +447,7 @@ export async function detailedBase(
   };
 }
 
-/** One day broken down by country group; copies are not split by country in the rollups (always 0 here). */
+/** One day broken down by country group (the gold bonus is not split by country). */
 export async function detailedCountries(
   database: Database,
   userId: number,
@@ -474,7 +473,6 @@ export async function detailedCountries(
         sum: row.sum,
         sales_count: row.sales_count,
         sales: row.sales,
-        copies: row.copies,
         total: row.total,
         per_1000: row.per_1000,
       };

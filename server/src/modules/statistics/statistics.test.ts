@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { daily, insertRows, signedInPartner, type TestPartner } from './testing.ts';
+import { daily, ingest, insertRows, signedInPartner, type TestPartner } from './testing.ts';
 
 // "Now" is Friday 2026-11-20 12:00 UTC (the harness default).
 let t: TestApp;
@@ -23,7 +23,7 @@ beforeEach(async () => {
       copy_sale_earned_micro: 2_000_000,
       site_earned_micro: 500_000,
     }),
-    daily(a.id, 'fd1', '2026-11-19', { downloads: 100, download_earned_micro: 875_000 }),
+    daily(a.id, 'fd1', '2026-11-19', { downloads: 100, download_earned_micro: 875_000, copies: 2 }),
     daily(a.id, 'fd1', '2026-11-02', { downloads: 40, download_earned_micro: 350_000, sales: 1, sale_earned_micro: 6_000_000 }),
   ]);
   await insertRows(t, 'ledger_entries', [
@@ -51,12 +51,13 @@ describe('detailed statistics', () => {
     expect(res.json()).toEqual({
       date: '2026-11-20',
       downloads: 10,
-      sum: 87_500,
-      sales_count: 3,
-      sales: 16_000_000,
-      avg_sales: 5_333_333,
+      sum: 88_500,
+      // Video sales are part of the sales count (the rollup's video_sales is a subset of sales).
+      sales_count: 2,
+      sales: 18_000_000,
+      avg_sales: 9_000_000,
       gold: 0,
-      copies: 2_001_000,
+      copies: 0,
       total: 18_088_500,
       per_1000: 1_808_850_000,
     });
@@ -68,17 +69,18 @@ describe('detailed statistics', () => {
       {
         date: '2026-11-01',
         downloads: 150,
-        sum: 1_312_500,
-        sales_count: 4,
-        sales: 22_000_000,
-        avg_sales: 5_500_000,
+        sum: 1_313_500,
+        sales_count: 3,
+        sales: 24_000_000,
+        avg_sales: 8_000_000,
         gold: 43_750,
-        copies: 2_001_000,
+        copies: 2,
         total: 25_357_250,
         per_1000: 169_048_333,
       },
     ]);
     expect(month.totals.total).toBe(25_357_250);
+    expect(month.totals.copies).toBe(2);
     expect(month.range).toEqual({ from: '2026-11-01', to: '2026-11-20' });
 
     const week = (await a.get('/statistics/detailed/base', { app: 'fd1', date_from: '2026-11-01', date_to: '2026-11-20', grouping: 'week' })).json();
@@ -102,7 +104,7 @@ describe('detailed statistics', () => {
     ]);
     const res = (await a.get('/statistics/detailed/countries', { app: 'fd1', date: '2026-11-20' })).json();
     expect(res.data.map((r: { group: string }) => r.group)).toEqual(['A', 'B', 'C', 'D', 'E', 'F', 'G', 'R', 'U']);
-    expect(res.data[0]).toEqual({ group: 'A', downloads: 6, sum: 52_500, sales_count: 1, sales: 6_000_000, copies: 0, total: 6_052_500, per_1000: 1_008_750_000 });
+    expect(res.data[0]).toEqual({ group: 'A', downloads: 6, sum: 52_500, sales_count: 1, sales: 6_000_000, total: 6_052_500, per_1000: 1_008_750_000 });
     expect(res.data[7]).toMatchObject({ group: 'R', downloads: 4, total: 14_000, per_1000: 3_500_000 });
     expect(res.data[1]).toMatchObject({ downloads: 0, total: 0, per_1000: 0 });
   });
@@ -369,5 +371,50 @@ describe('bad queries and access', () => {
     const res = await a.get('/statistics/detailed/today', { app: 'fd2' }, { 'x-localization': 'de' });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ code: 'forbidden', message: 'Das Partnerprogramm dieses Projekts ist nicht aktiviert.' });
+  });
+});
+
+describe('figures from events sent through the ingest API', () => {
+  it('shows the events of a day on every statistics screen', async () => {
+    const c = await signedInPartner(t, 'c@partner.test', ['fd1']);
+    const u = c.app.fd1!;
+    await ingest(t, 'fd1', [
+      { id: 'up', type: 'file_uploaded', at: '2026-11-10T09:00:00Z', app_users_id: u, file_id: 'cf1', name: 'film.mkv', folder: 'Movies', size_bytes: 20_000_000, is_video: true },
+      { id: 'h1', type: 'page_hit', at: '2026-11-20T09:00:00Z', app_users_id: u, file_id: 'cf1', referrer: 'https://www.blog.example/post/1' },
+      // A US download: counted on Mixed, 8,750 micro-USD; the same downloader again that day is not counted.
+      { id: 'd1', type: 'download', at: '2026-11-20T10:00:00Z', app_users_id: u, file_id: 'cf1', country: 'US', downloader_id: 'g1', completed: true, referrer: 'https://www.blog.example/post/1' },
+      { id: 'd2', type: 'download', at: '2026-11-20T10:30:00Z', app_users_id: u, file_id: 'cf1', country: 'US', downloader_id: 'g1', completed: true, referrer: 'https://www.blog.example/post/1' },
+      // The file is a video: 40% of 10 USD on Mixed.
+      { id: 's1', type: 'sale', at: '2026-11-20T11:00:00Z', app_users_id: u, sale_id: 'CS1', amount_micro: 10_000_000, revenue_type: 'direct', file_id: 'cf1', country: 'US', buyer_email: 'john@gmail.com', payment_system: 'card', tariff: '30 days' },
+      { id: 'v1', type: 'video_view', at: '2026-11-20T11:00:00Z', app_users_id: u, file_id: 'cf1', player_type: 'embed', viewer_id: 'x1', seconds: 60 },
+      { id: 'v2', type: 'video_view', at: '2026-11-20T11:05:00Z', app_users_id: u, file_id: 'cf1', player_type: 'on_site', viewer_id: 'x2', seconds: 60 },
+    ]);
+    expect((await c.get('/statistics/detailed/today', { app: 'fd1' })).json()).toMatchObject({
+      downloads: 2,
+      sum: 8_750,
+      sales_count: 1,
+      sales: 4_000_000,
+      total: 4_008_750,
+      per_1000: 2_004_375_000,
+    });
+    const countries = (await c.get('/statistics/detailed/countries', { app: 'fd1', date: '2026-11-20' })).json();
+    expect(countries.data[0]).toMatchObject({ group: 'A', downloads: 2, sum: 8_750 });
+    const sources = (await c.get('/statistics/sources/base', { app: 'fd1', period: 'today' })).json();
+    // The sale came with no referring site: its purchase is on the '' (direct or unknown) domain.
+    expect(sources.data).toEqual([
+      { domain: 'blog.example', hits: 1, downloads: 2, unique_downloads: 1, purchases: 0 },
+      { domain: '', hits: 0, downloads: 0, unique_downloads: 0, purchases: 1 },
+    ]);
+    const urls = (await c.get('/statistics/sources/details', { app: 'fd1', domain: 'blog.example', period: 'today' })).json();
+    expect(urls.data).toEqual([{ url: 'blog.example/post/1', hits: 1, downloads: 2, unique_downloads: 1, purchases: 0 }]);
+    const files = (await c.get('/statistics/files', { app: 'fd1' })).json();
+    expect(files.data).toEqual([
+      expect.objectContaining({ id: 'cf1', name: 'film.mkv', folder: 'Movies', downloads_today: 2, downloads_total: 2, video_views_today: 2, sales_today: 1, earned_today: 4_008_750, earned_total: 4_008_750 }),
+    ]);
+    const sales = (await c.get('/statistics/sales', { app: 'fd1' })).json();
+    expect(sales.data).toEqual([
+      expect.objectContaining({ id: 'CS1', email: 'jo***@gm***.com', file: { id: 'cf1', name: 'film.mkv' }, file_sales: 4_000_000, status: 'ok' }),
+    ]);
+    expect((await c.get('/videos/today', { app: 'fd1' })).json()).toMatchObject({ video_files: 1, views: 2, unique_viewers: 2, embed_viewers: 1 });
   });
 });

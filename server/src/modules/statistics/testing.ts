@@ -61,6 +61,7 @@ export function daily(userId: number, project: ProjectId, day: string, f: Record
     downloads: 0,
     sales: 0,
     video_sales: 0,
+    copies: 0,
     ...Object.fromEntries(parts.map((p) => [p, 0])),
     ...f,
   };
