@@ -61,6 +61,17 @@ const figuresOf = (r: Row) => {
   return { files, sites, referrals, additional, total, efficiency: total - num(r.storage) };
 };
 
+const bucketOf = (day: string, unit: Unit): string => {
+  if (unit === 'day') return day;
+  if (unit === 'month') return `${day.slice(0, 8)}01`;
+  const weekday = (new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7; // Monday = 0
+  return addDays(day, -weekday);
+};
+
+/**
+ * One query answers the page: each day's figures, stored bytes and coins; the rows, the month table and the
+ * totals are folded here (at most 731 days).
+ */
 export async function earningsStat(
   database: Database,
   userId: number,
@@ -69,37 +80,44 @@ export async function earningsStat(
 ): Promise<EarningsStatAnswer> {
   const range = resolveRange(q, now);
   const unit = UNIT[q.grouping];
-  const bucket = (column: string) => sql`to_char(date_trunc(${unit}, ${sql.raw(column)}), 'YYYY-MM-DD')`;
-  const [rows, coins, months] = await Promise.all([
-    database.query<Row>(sql`
-      with d as (${earningDays(userId, q.app, range)})
-      select ${bucket('day')} as date, sum(files)::bigint as files, sum(sites)::bigint as sites,
+  const days = await database.query<Row>(sql`
+    with d as (
+      ${earningDays(userId, q.app, range)}
+    ),
+    s as (
+      select to_char(day, 'YYYY-MM-DD') as day, sum(files)::bigint as files, sum(sites)::bigint as sites,
              sum(referrals)::bigint as referrals, sum(additional)::bigint as additional, sum(storage)::bigint as storage
-      from d group by 1`),
-    database.query<Row>(sql`
-      select distinct on (1) ${bucket('day')} as date, coins
-      from gold_days
-      where user_id = ${userId} and project = ${q.app} and day between ${range.from}::date and ${range.to}::date
-      order by 1, day desc`),
-    database.query<Row>(sql`
-      with d as (${earningDays(userId, q.app, range)}),
-      m as (
-        select to_char(date_trunc('month', day), 'YYYY-MM-DD') as month, sum(files)::bigint as files,
-               sum(sites)::bigint as sites, sum(referrals)::bigint as referrals, sum(additional)::bigint as additional,
-               sum(storage)::bigint as storage
-        from d group by 1
-      ),
-      b as (
-        select distinct on (1) to_char(date_trunc('month', day), 'YYYY-MM-DD') as month, bytes
-        from storage_days
-        where user_id = ${userId} and project = ${q.app} and day between ${range.from}::date and ${range.to}::date
-        order by 1, day desc
-      )
-      select m.*, coalesce(b.bytes, 0) as bytes from m left join b using (month) order by month`),
-  ]);
-  const coinsBy = new Map(coins.map((r) => [str(r.date), num(r.coins)]));
-  const data = rows
-    .map((r) => ({ date: str(r.date), ...figuresOf(r), coins: coinsBy.get(str(r.date)) ?? null }))
+      from d group by day
+    )
+    select s.*, sd.bytes, g.coins
+    from s
+    left join storage_days sd on sd.user_id = ${userId} and sd.project = ${q.app} and sd.day = s.day::date
+    left join gold_days g on g.user_id = ${userId} and g.project = ${q.app} and g.day = s.day::date
+    order by s.day`);
+  type Acc = { files: number; sites: number; referrals: number; additional: number; storage: number; coins: number | null; bytes: number };
+  const empty = (): Acc => ({ files: 0, sites: 0, referrals: 0, additional: 0, storage: 0, coins: null, bytes: 0 });
+  const buckets = new Map<string, Acc>();
+  const months = new Map<string, Acc>();
+  for (const r of days) {
+    const day = str(r.day);
+    for (const [map, key] of [
+      [buckets, bucketOf(day, unit)],
+      [months, bucketOf(day, 'month')],
+    ] as const) {
+      const acc = map.get(key) ?? empty();
+      acc.files += num(r.files);
+      acc.sites += num(r.sites);
+      acc.referrals += num(r.referrals);
+      acc.additional += num(r.additional);
+      acc.storage += num(r.storage);
+      // Days come in order: the last closed day of a bucket gives its coins and stored size.
+      if (r.coins != null) acc.coins = num(r.coins);
+      if (r.bytes != null) acc.bytes = num(r.bytes);
+      map.set(key, acc);
+    }
+  }
+  const data = [...buckets]
+    .map(([date, acc]) => ({ date, ...figuresOf(acc), coins: acc.coins }))
     .sort((a, b) => (q.sort_dir === 'asc' ? a.date.localeCompare(b.date) : b.date.localeCompare(a.date)));
   const totals = data.reduce(
     (t, r) => ({
@@ -116,11 +134,11 @@ export async function earningsStat(
     range,
     data,
     totals,
-    months: months.map((r) => ({
-      month: str(r.month),
-      received: figuresOf(r).total,
-      files_size_gb: Math.round(bytesToGb(num(r.bytes)) * 1000) / 1000,
-      storage_cost: num(r.storage),
+    months: [...months].map(([month, acc]) => ({
+      month,
+      received: figuresOf(acc).total,
+      files_size_gb: Math.round(bytesToGb(acc.bytes) * 1000) / 1000,
+      storage_cost: acc.storage,
     })),
   };
 }
