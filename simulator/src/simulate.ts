@@ -17,6 +17,8 @@ export interface HistoryOptions {
   /** The end of the history (exclusive day boundary is the next UTC midnight after it). */
   now: number;
   batchSize?: number;
+  /** Days before this UTC midnight (ms) are generated (the sequence stays the same) but not sent. */
+  sendFrom?: number;
   onProgress?: (day: number, days: number, sent: Batcher['sent']) => void;
 }
 
@@ -42,9 +44,10 @@ export async function sendHistory(send: Send, plans: PartnerPlan[], opts: Histor
   const fromDay = today - (opts.days - 1) * DAY_MS;
   const streams = plans.map((plan) => ({ plan, it: partnerEvents(plan, fromDay, today + DAY_MS, opts.now) }));
   for (let d = 0; d < opts.days; d++) {
+    const day = fromDay + d * DAY_MS;
     for (const { plan, it } of streams) {
       const next = it.next();
-      if (!next.done) await batcher.add(plan.project, next.value);
+      if (!next.done && day >= (opts.sendFrom ?? 0)) await batcher.add(plan.project, next.value);
     }
     opts.onProgress?.(d + 1, opts.days, batcher.sent);
   }

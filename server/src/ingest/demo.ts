@@ -7,11 +7,13 @@ import type { Send } from '../../../simulator/src/sender.ts';
 const HISTORY_DAYS = 120;
 const DONE_ID = 'demo-history-complete';
 const SEED = 'demo';
+const THROUGH_PREFIX = 'demo-history-through-';
+const DAY_MS = 86_400_000;
 
 /**
  * The demo partner's traffic outside production: about 120 days of history on both projects (once: a marker event
- * records completion, and an interrupted run resumes harmlessly because event ids are deterministic), then a live
- * trickle. Runs in the background after the server listens; answers a stop function.
+ * records completion, and an interrupted run resumes harmlessly because event ids are deterministic), the days the
+ * server was down since (marker events record how far), then a live trickle. Runs in the background after the server listens; answers a stop function.
  */
 export function startDemoTraffic(app: FastifyInstance, userId: number): { stop(): Promise<void> } {
   const { database, config } = app.ctx;
@@ -37,21 +39,32 @@ export function startDemoTraffic(app: FastifyInstance, userId: number): { stop()
     if (!user || programs.length < 2) return;
     const app_ = Object.fromEntries(programs.map((p) => [p.project, Number(p.app_user_id)])) as Record<ProjectId, number>;
     const plans = plansOf([{ key: 'demo', app: app_, userId }], SEED, 1);
+    const guarded: Send = async (project, events) => {
+      if (stopped) throw new Error('stopped');
+      return send(project, events);
+    };
+    // History ends at the demo account's creation, so a resumed run generates the very same events.
+    const anchor = new Date(user.created_at).getTime();
+    const firstDay = Math.floor(anchor / DAY_MS) * DAY_MS - (HISTORY_DAYS - 1) * DAY_MS;
     const done = await database.query(sql`select 1 from ingest_event_keys where project = 'fd2' and event_id = ${DONE_ID}`);
     if (done.length === 0) {
-      // History ends at the demo account's creation, so a resumed run generates the very same events.
-      const anchor = new Date(user.created_at).getTime();
       const started = performance.now();
-      const result = await sendHistory(
-        async (project, events) => {
-          if (stopped) throw new Error('stopped');
-          return send(project, events);
-        },
-        plans,
-        { seed: SEED, days: HISTORY_DAYS, now: anchor, batchSize: 5_000 },
-      );
+      const result = await sendHistory(guarded, plans, { seed: SEED, days: HISTORY_DAYS, now: anchor, batchSize: 5_000 });
       await send('fd2', [{ id: DONE_ID, type: 'page_hit', at: new Date(anchor).toISOString(), app_users_id: app_.fd2, referrer: null }]);
       app.log.info({ events: result.sent.accepted, ms: Math.round(performance.now() - started) }, 'demo history ingested');
+    }
+    // Days the server was down since (the same deterministic sequence, only the missing days are sent).
+    const [through] = await database.query<{ day: string | null }>(
+      sql`select max(substr(event_id, ${THROUGH_PREFIX.length + 1})) as day from ingest_event_keys where project = 'fd2' and event_id like ${`${THROUGH_PREFIX}%`}`,
+    );
+    const now = Date.now();
+    const today = Math.floor(now / DAY_MS) * DAY_MS;
+    const sendFrom = through?.day ? Date.parse(`${through.day}T00:00:00Z`) : Math.floor(anchor / DAY_MS) * DAY_MS;
+    if (!stopped && today >= sendFrom && now - anchor > 60_000) {
+      const result = await sendHistory(guarded, plans, { seed: SEED, days: Math.round((today - firstDay) / DAY_MS) + 1, now, sendFrom, batchSize: 5_000 });
+      const day = new Date(today).toISOString().slice(0, 10);
+      await send('fd2', [{ id: `${THROUGH_PREFIX}${day}`, type: 'page_hit', at: new Date(now).toISOString(), app_users_id: app_.fd2, referrer: null }]);
+      if (result.sent.accepted) app.log.info({ events: result.sent.accepted }, 'demo traffic caught up');
     }
     if (!stopped) stopLive = startLive(send, plans, { seed: SEED, intervalMs: 3_000, onError: (e) => app.log.warn({ err: e }, 'demo live traffic') });
   })().catch((error) => {
