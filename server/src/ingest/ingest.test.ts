@@ -218,6 +218,23 @@ describe('exactly once', () => {
     expect(raw).toHaveLength(4);
   });
 
+  it('gives the recount when batches of both projects arrive at once, with overlaps', async () => {
+    const p = await t.ctx.database.query<{ app_user_id: number }>(sql`select app_user_id from partner_programs where user_id = ${userId} and project = 'fd2'`);
+    const b = Number(p[0]!.app_user_id);
+    const batch = (project: ProjectId, n: number) =>
+      Array.from({ length: 300 }, (_, i) => {
+        const app = project === 'fd1' ? a : b;
+        const k = n * 200 + i; // consecutive batches overlap by 100 events
+        return i % 50 === 0
+          ? upload(`u${k}`, `f${k % 7}`, 20_000_000, { app_users_id: app })
+          : download(`d${k}`, { app_users_id: app, file_id: `f${k % 7}`, downloader_id: `dl-${k % 13}`, country: k % 3 ? 'US' : 'UA', at: at(k % 12) });
+      });
+    const answers = await Promise.all([0, 1, 2, 3].flatMap((n) => [send(t.app, 'fd1', batch('fd1', n)), send(t.app, 'fd2', batch('fd2', n))]));
+    expect(answers.every((x) => x.status === 200)).toBe(true);
+    const accepted = answers.reduce((sum, x) => sum + x.body.accepted, 0);
+    expect(accepted).toBe(2 * (3 * 200 + 300));
+  });
+
   it('keeps fd1 and fd2 apart: the same id in both projects is two events', async () => {
     const p = await t.ctx.database.query<{ app_user_id: number }>(sql`select app_user_id from partner_programs where user_id = ${userId} and project = 'fd2'`);
     const b = Number(p[0]!.app_user_id);
