@@ -61,6 +61,33 @@ const sourceRow = (r: Row) => ({
   purchases: num(r.purchases),
 });
 
+/**
+ * The rows a domain range is summed from: whole calendar months inside the range from the monthly read table
+ * (migration 0253), the days of a partial first or last month from the daily rollup.
+ */
+function sourceDomainRows(userId: number, project: ProjectId, range: DayRange, search: SQL): SQL {
+  const firstMonth = `${range.from.slice(0, 8)}01`;
+  const firstFull = range.from === firstMonth ? firstMonth : nextMonth(firstMonth);
+  const lastMonth = `${range.to.slice(0, 8)}01`;
+  const lastFullEnd = addDays(nextMonth(lastMonth), -1) === range.to ? range.to : addDays(lastMonth, -1);
+  const daily = (from: string, to: string) => sql`
+    select domain, hits, downloads, unique_downloads, purchases from ingest_daily_source
+    where user_id = ${userId} and project = ${project} and day between ${from}::date and ${to}::date ${search}`;
+  if (firstFull > lastFullEnd) return daily(range.from, range.to);
+  const parts: SQL[] = [
+    sql`select domain, hits, downloads, unique_downloads, purchases from stats_source_months
+        where user_id = ${userId} and project = ${project} and month between ${firstFull}::date and ${lastFullEnd}::date ${search}`,
+  ];
+  if (range.from < firstFull) parts.push(daily(range.from, addDays(firstFull, -1)));
+  if (lastFullEnd < range.to) parts.push(daily(addDays(lastFullEnd, 1), range.to));
+  return sql.join(parts, sql` union all `);
+}
+
+function nextMonth(monthStart: string): string {
+  const d = new Date(`${monthStart}T00:00:00Z`);
+  return dayOf(new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1)));
+}
+
 export async function sourcesBase(
   database: Database,
   userId: number,
@@ -73,8 +100,7 @@ export async function sourcesBase(
     with d as (
       select domain, sum(hits)::bigint as hits, sum(downloads)::bigint as downloads,
              sum(unique_downloads)::bigint as unique_downloads, sum(purchases)::bigint as purchases
-      from ingest_daily_source
-      where user_id = ${userId} and project = ${q.app} and day between ${range.from}::date and ${range.to}::date ${search}
+      from (${sourceDomainRows(userId, q.app, range, search)}) r
       group by domain
     )
     select d.*, count(*) over () as total_rows,
@@ -93,8 +119,7 @@ export async function sourcesBase(
     const t = await database.query<Row>(sql`
       select count(distinct domain) as total_rows, sum(hits) as hits, sum(downloads) as downloads,
              sum(unique_downloads) as unique_downloads, sum(purchases) as purchases
-      from ingest_daily_source
-      where user_id = ${userId} and project = ${q.app} and day between ${range.from}::date and ${range.to}::date ${search}`);
+      from (${sourceDomainRows(userId, q.app, range, search)}) r`);
     total = num(t[0]?.total_rows);
     totals = sourceRow(t[0] ?? {});
   }

@@ -155,6 +155,22 @@ describe('sources', () => {
     expect(today.totals.hits).toBe(30);
   });
 
+  it('sums whole months from the monthly table and edge days from the daily rollup, in step with updates', async () => {
+    // September and October are whole months of the range; 1-20 November are days.
+    const q = { app: 'fd1', date_from: '2026-09-01', date_to: '2026-11-20' };
+    expect((await a.get('/statistics/sources/base', q)).json().totals).toEqual({ hits: 41, downloads: 15, unique_downloads: 14, purchases: 1 });
+    await t.ctx.database.exec(`update ingest_daily_source set hits = hits + 4 where domain = 'old.org'`);
+    await t.ctx.database.exec(`delete from ingest_daily_source where domain = 'forum.net'`);
+    const after = (await a.get('/statistics/sources/base', { ...q, sort_key: 'domain', sort_dir: 'asc' })).json();
+    expect(after.data.map((r: { domain: string; hits: number }) => [r.domain, r.hits])).toEqual([
+      ['example.com', 16],
+      ['old.org', 9],
+    ]);
+    // A range starting mid-month reads that month's days.
+    const mid = (await a.get('/statistics/sources/base', { app: 'fd1', date_from: '2026-10-02', date_to: '2026-11-20' })).json();
+    expect(mid.data.map((r: { domain: string }) => r.domain)).toEqual(['example.com']);
+  });
+
   it('lists the URLs of a domain', async () => {
     const res = (await a.get('/statistics/sources/details', { app: 'fd1', domain: 'example.com', sort_key: 'url', sort_dir: 'asc' })).json();
     expect(res.domain).toBe('example.com');
