@@ -990,6 +990,7 @@ async function processValid(
   // 10. Write the state back and the rollup differences, each in key order.
   await upsertState(tx, 'ingest_files', FILE_COLS, ['project', 'file_id'], [...changedFiles].sort().map((id) => files.get(id)!));
   await upsertState(tx, 'ingest_sales', SALE_COLS, ['project', 'sale_id'], changedSales.sort((a, b) => (a.sale_id < b.sale_id ? -1 : 1)));
+  mark('files+sales upsert');
   await upsertState(
     tx,
     'ingest_download_firsts',
@@ -997,7 +998,11 @@ async function processValid(
     ['project', 'file_id', 'downloader_id', 'day'],
     changedFirsts.sort((a, b) => compareKeys([a.file_id, a.downloader_id, a.day], [b.file_id, b.downloader_id, b.day])),
   );
-  for (const name of Object.keys(TABLES) as Array<keyof typeof TABLES>) await flushRollup(tx, name, r[name]);
+  mark('state upserts');
+  for (const name of Object.keys(TABLES) as Array<keyof typeof TABLES>) {
+    await flushRollup(tx, name, r[name]);
+    mark(`rollup ${name}`);
+  }
 
   mark('before 11');
   // 11. Every partner day whose figures moved is dirty for the day close.
