@@ -178,7 +178,8 @@ function sourceKind(revenueType: string, siteDomain: string | null): 'site_refer
  * sale but not another partner's file).
  */
 export async function sales(database: Database, userId: number, q: SalesQuery, now: Date): Promise<SalesAnswer> {
-  const range = resolveRange(q, now, DEFAULT_PRODUCT.statisticsHistoryDays);
+  // The last 30 days unless asked; explicit ranges reach back two years (the contract's limit).
+  const range = resolveRange(q, now);
   const from = new Date(`${range.from}T00:00:00Z`);
   const to = new Date(`${addDays(range.to, 1)}T00:00:00Z`);
   const filters: SQL[] = [];
