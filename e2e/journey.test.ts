@@ -68,6 +68,9 @@ describe.skipIf(!hasBrowser)('partner journey in Chromium', () => {
   it('creates an account with the real captcha', async () => {
     await page.getByRole('link', { name: 'Create an account' }).click();
     await page.waitForURL('**/auth/register');
+    // The sign-in page stays on screen until the registration page's code has loaded, and both have an
+    // e-mail field with the same id: wait for the new page before typing.
+    await page.getByRole('heading', { name: 'Create an account' }).waitFor();
     await page.locator('#field-email').fill(email);
     await page.locator('#field-password').fill(password);
     await page.getByRole('checkbox', { name: /terms of service/ }).check();
