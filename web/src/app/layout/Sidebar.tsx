@@ -54,7 +54,8 @@ function Leaf({ item, nested, onNavigate }: { item: NavLeaf; nested?: boolean; o
       <ListItemButton
         component={item.plain ? RouterLink : NavLink}
         to={item.to}
-        end
+        // `end` is NavLink's (exact match); a plain link would pass it on to the <a> element.
+        {...(item.plain ? {} : { end: true })}
         onClick={onNavigate}
         sx={{ ...itemSx, ...(nested ? { pl: 7, py: 0.6 } : {}) }}
       >
