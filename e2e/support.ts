@@ -1,5 +1,5 @@
 import { execSync } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
@@ -37,10 +37,25 @@ export function browserAvailable(): boolean {
   return false;
 }
 
-/** Builds web/dist when it is missing (E2E_BUILD=1 forces a fresh build). */
+/** The newest modification time of the files below `dir`. */
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile()) newest = Math.max(newest, statSync(join(entry.parentPath, entry.name)).mtimeMs);
+  }
+  return newest;
+}
+
+/**
+ * Builds web/dist when it is missing or older than the web sources or texts, so the journeys never run
+ * against a stale build (E2E_BUILD=1 forces a fresh build).
+ */
 export function ensureWebBuild() {
   const index = join(ROOT, 'web/dist/index.html');
-  if (existsSync(index) && process.env.E2E_BUILD !== '1') return;
+  const fresh =
+    existsSync(index) &&
+    statSync(index).mtimeMs >= Math.max(newestMtime(join(ROOT, 'web/src')), newestMtime(join(ROOT, 'locales')));
+  if (fresh && process.env.E2E_BUILD !== '1') return;
   execSync('npm run build --workspace web', { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
 }
 
