@@ -4,7 +4,8 @@ import { Rng } from './random.ts';
 /**
  * What a file host would send about one partner: files, traffic with weekly seasonality and growth, a country mix
  * over every group, repeat downloaders, incomplete downloads, referrers, sales with rebills, refunds, voids and
- * fraud, file copies, site-referral sales and video views. Deterministic for a seed.
+ * fraud, file copies, site-referral sales and video views. Sales carry the referrer of the page they came from,
+ * and video sales the player type. Deterministic for a seed.
  */
 export interface PartnerPlan {
   /** Unique label of the partner in this simulation (part of every event id). */
@@ -176,6 +177,7 @@ export function* partnerEvents(plan: PartnerPlan, fromDay: number, toDay: number
         const saleId = `${plan.key}-${plan.project}-sale-${seq + 1}`;
         const saleAt = at + rng.int(60_000, 1_800_000);
         const status = rng.chance(0.2) ? 'hold' : 'ok';
+        const siteDomain = revenue === 'site_referral' ? rng.pick(SITE_DOMAINS) : null;
         out.push({
           ...base('sale', saleAt),
           type: 'sale',
@@ -183,12 +185,16 @@ export function* partnerEvents(plan: PartnerPlan, fromDay: number, toDay: number
           amount_micro: amount,
           revenue_type: revenue,
           file_id: file.id,
-          site_domain: revenue === 'site_referral' ? rng.pick(SITE_DOMAINS) : null,
+          site_domain: siteDomain,
           buyer_email: `buyer${rng.int(1, 99999)}@${rng.pick(['gmail.com', 'mail.ru', 'yahoo.com', 'outlook.com'])}`,
           payment_system: rng.pick(PAYMENT_SYSTEMS),
           tariff,
           country: rng.weighted(COUNTRIES),
           status,
+          // The buyer came from a page (the referring site's, or the download's referrer) and, for a video, from
+          // one of the players.
+          referrer: siteDomain ? `https://${siteDomain}/files/${file.id}` : referrer,
+          ...(file.isVideo ? { player_type: rng.weighted(PLAYERS) } : {}),
         } as IngestEventInput);
         const follow = (after: number, st: string, fraud?: boolean) =>
           pending.push([saleAt + after, { ...base('sale_status', saleAt + after), type: 'sale_status', sale_id: saleId, status: st, ...(fraud === undefined ? {} : { fraud }) } as IngestEventInput]);
@@ -284,6 +290,7 @@ export function liveEvents(rng: Rng, plan: Pick<PartnerPlan, 'key' | 'project' |
         payment_system: 'card',
         tariff: '30 days',
         country: rng.weighted(COUNTRIES),
+        referrer,
       } as IngestEventInput);
     }
   }

@@ -88,6 +88,10 @@ export const saleEvent = z.strictObject({
   country,
   /** The initial status; later `sale_status` events change it. */
   status: z.enum(SALE_STATUSES).default('ok'),
+  /** Video sales: the player the buyer came from (the video statistics per player type). */
+  player_type: z.enum(PLAYER_TYPES).nullish(),
+  /** The page the buyer came from, like a download's referrer (purchases per URL on the sources screen). */
+  referrer: url,
 });
 export const saleStatusEvent = z.strictObject({
   ...base,

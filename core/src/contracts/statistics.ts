@@ -332,6 +332,7 @@ export type DetailedCountriesAnswer = z.infer<typeof detailedCountriesAnswer>;
 // Videos
 
 export const PLAYER_FILTERS = ['all', ...PLAYER_TYPES] as const;
+/** Video figures of a player filter; sales and sum are the video sales from that player (all: every video sale). */
 export const videoFigures = {
   video_files: count,
   views: count,

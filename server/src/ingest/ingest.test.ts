@@ -310,6 +310,87 @@ describe('late and out-of-order events', () => {
     expect(row).toMatchObject({ video_sale_earned_micro: 4_000_000, sale_earned_micro: 0, coin_sales: 0 });
   });
 
+  it('rolls video sales and their share up per player type; a refund moves exactly its part back', async () => {
+    const video = () =>
+      t.ctx.database.query<Record<string, number | string>>(
+        sql`select day::text as day, player_type, sales, sale_earned_micro from ingest_daily_video
+            where user_id = ${userId} and (sales <> 0 or sale_earned_micro <> 0) order by day, player_type`,
+      );
+    // Video share on Mixed is 40 %: 10,000,000 -> 4,000,000; 5,000,000 -> 2,000,000; a rebill pays 30 %.
+    await send(t.app, 'fd1', [
+      upload('u1', 'f1', 20_000_000, { is_video: true }),
+      sale('s1', { player_type: 'embed' }),
+      sale('s2', { sale_id: 'S2', amount_micro: 5_000_000, player_type: 'on_site' }),
+      sale('s3', { sale_id: 'S3', amount_micro: 5_000_000, player_type: 'full' }),
+      sale('s4', { sale_id: 'S4', amount_micro: 5_000_000, player_type: 'demo', revenue_type: 'rebill' }),
+      sale('s5', { sale_id: 'S5', amount_micro: 5_000_000 }),
+      // Not a video: no player-type figures even with a player type.
+      sale('s6', { sale_id: 'S6', file_id: 'f2', player_type: 'embed' }),
+    ]);
+    expect(await video()).toEqual([
+      { day: '2026-11-20', player_type: 'all', sales: 5, sale_earned_micro: 11_500_000 },
+      { day: '2026-11-20', player_type: 'demo', sales: 1, sale_earned_micro: 1_500_000 },
+      { day: '2026-11-20', player_type: 'embed', sales: 1, sale_earned_micro: 4_000_000 },
+      { day: '2026-11-20', player_type: 'full', sales: 1, sale_earned_micro: 2_000_000 },
+      { day: '2026-11-20', player_type: 'on_site', sales: 1, sale_earned_micro: 2_000_000 },
+    ]);
+    const [, row] = await daily();
+    expect(row).toMatchObject({ video_sale_earned_micro: 11_500_000 });
+    await send(t.app, 'fd1', [{ id: 'r1', type: 'sale_status', at: at(15), app_users_id: a, sale_id: 'S1', status: 'refund' }]);
+    expect(await video()).toEqual([
+      { day: '2026-11-20', player_type: 'all', sales: 4, sale_earned_micro: 7_500_000 },
+      { day: '2026-11-20', player_type: 'demo', sales: 1, sale_earned_micro: 1_500_000 },
+      { day: '2026-11-20', player_type: 'full', sales: 1, sale_earned_micro: 2_000_000 },
+      { day: '2026-11-20', player_type: 'on_site', sales: 1, sale_earned_micro: 2_000_000 },
+    ]);
+    await send(t.app, 'fd1', [{ id: 'r2', type: 'sale_status', at: at(16), app_users_id: a, sale_id: 'S1', status: 'ok' }]);
+    expect((await video()).find((r) => r.player_type === 'embed')).toEqual({ day: '2026-11-20', player_type: 'embed', sales: 1, sale_earned_micro: 4_000_000 });
+  });
+
+  it('moves a video sale to its player type whatever the arrival order', async () => {
+    const video = () =>
+      t.ctx.database.query<Record<string, number | string>>(
+        sql`select player_type, sales, sale_earned_micro from ingest_daily_video
+            where user_id = ${userId} and (sales <> 0 or sale_earned_micro <> 0) order by player_type`,
+      );
+    // The status change first, then the sale, then its file (a video), then a later correction of the sale.
+    await send(t.app, 'fd1', [{ id: 'st', type: 'sale_status', at: at(12), app_users_id: a, sale_id: 'S1', status: 'hold' }]);
+    await send(t.app, 'fd1', [sale('s1', { player_type: 'embed' })]);
+    expect(await video()).toEqual([]);
+    await send(t.app, 'fd1', [upload('u1', 'f1', 20_000_000, { is_video: true })]);
+    expect(await video()).toEqual([
+      { player_type: 'all', sales: 1, sale_earned_micro: 4_000_000 },
+      { player_type: 'embed', sales: 1, sale_earned_micro: 4_000_000 },
+    ]);
+    // An earlier sale event of the same sale defines it: the buyer came from the full player.
+    await send(t.app, 'fd1', [sale('s0', { at: at(9), player_type: 'full', amount_micro: 5_000_000 })]);
+    expect(await video()).toEqual([
+      { player_type: 'all', sales: 1, sale_earned_micro: 2_000_000 },
+      { player_type: 'full', sales: 1, sale_earned_micro: 2_000_000 },
+    ]);
+  });
+
+  it('rolls purchases up per referring domain and URL', async () => {
+    await send(t.app, 'fd1', [
+      sale('s1', { referrer: 'https://www.Blog.example/post/1?utm=x' }),
+      sale('s2', { sale_id: 'S2', referrer: 'https://blog.example/post/2', site_domain: 'blog.example' }),
+      sale('s3', { sale_id: 'S3', site_domain: 'forum.example' }),
+      sale('s4', { sale_id: 'S4' }),
+      sale('s5', { sale_id: 'S5', referrer: 'https://blog.example/post/1', status: 'void' }),
+    ]);
+    const rows = await t.ctx.database.query(
+      sql`select domain, url, purchases from ingest_daily_source where user_id = ${userId} and purchases <> 0 order by domain, url`,
+    );
+    expect(rows).toEqual([
+      { domain: '', url: '', purchases: 1 },
+      { domain: 'blog.example', url: 'blog.example/post/1', purchases: 1 },
+      { domain: 'blog.example', url: 'blog.example/post/2', purchases: 1 },
+      { domain: 'forum.example', url: '', purchases: 1 },
+    ]);
+    const [s] = await t.ctx.database.query(sql`select referrer_domain, referrer_url from ingest_sales where sale_id = 'S1'`);
+    expect(s).toEqual({ referrer_domain: 'blog.example', referrer_url: 'blog.example/post/1' });
+  });
+
   it('uses the plan in force at the event time, not at arrival', async () => {
     await t.ctx.database.query(
       sql`insert into partner_plans (user_id, project, plan, effective_from) values (${userId}, 'fd1', 'ppd', '2026-11-20T00:00:00Z')`,

@@ -13,6 +13,7 @@ import {
   type IngestEvent,
   type IngestResult,
   type Plan,
+  type PlayerType,
   type ProjectId,
   type RevenueType,
   type SaleStatus,
@@ -136,7 +137,7 @@ const TABLES = {
     table: 'ingest_daily_video',
     keys: ['user_id', 'project', 'day', 'player_type'],
     keyTypes: ['bigint', 'text', 'date', 'text'],
-    columns: ['views', 'unique_viewers', 'video_files', 'seconds'],
+    columns: ['views', 'unique_viewers', 'video_files', 'seconds', 'sales', 'sale_earned_micro'],
   },
 } as const;
 
@@ -229,6 +230,9 @@ interface SaleState {
   applied_bucket: 'sale' | 'copy' | 'video';
   applied_coin_sales: number;
   applied_refunds: number;
+  player_type: PlayerType | null;
+  referrer_domain: string;
+  referrer_url: string;
 }
 
 interface FirstState {
@@ -297,6 +301,9 @@ const SALE_COLS: Array<[keyof SaleState, string]> = [
   ['applied_bucket', 'text'],
   ['applied_coin_sales', 'integer'],
   ['applied_refunds', 'integer'],
+  ['player_type', 'text'],
+  ['referrer_domain', 'text'],
+  ['referrer_url', 'text'],
 ];
 const FIRST_COLS: Array<[keyof FirstState, string]> = [
   ['project', 'text'],
@@ -420,8 +427,14 @@ function saleContribution(s: SaleState): Contribution {
     ['daily', d, 'earned_micro', s.applied_share_micro],
     ['country', [...d, s.country_group], 'sales', s.applied_sales],
     ['country', [...d, s.country_group], 'sale_earned_micro', s.applied_share_micro],
-    ['source', [...d, s.site_domain ?? '', ''], 'purchases', s.applied_sales],
+    ['source', s.referrer_domain ? [...d, s.referrer_domain, s.referrer_url] : [...d, s.site_domain ?? '', ''], 'purchases', s.applied_sales],
   ];
+  if (s.applied_bucket === 'video') {
+    // Video sales per player type; `all` has every video sale, also those without a player type.
+    for (const player of s.player_type ? [s.player_type, 'all'] : ['all']) {
+      c.push(['video', [...d, player], 'sales', s.applied_sales], ['video', [...d, player], 'sale_earned_micro', s.applied_share_micro]);
+    }
+  }
   if (s.file_id) {
     c.push(['file', [...d, s.file_id], 'sales', s.applied_sales], ['file', [...d, s.file_id], 'earned_micro', s.applied_share_micro]);
   }
@@ -762,6 +775,9 @@ async function processValid(
         applied_bucket: 'sale',
         applied_coin_sales: 0,
         applied_refunds: 0,
+        player_type: null,
+        referrer_domain: '',
+        referrer_url: '',
       };
       sales.set(saleId, s);
     }
@@ -858,6 +874,7 @@ async function processValid(
         const s = saleOf(event.sale_id, userId);
         if (!s.known || newer(s.at!, s.sale_event_id ?? '', at, event.id)) {
           const domain = event.site_domain?.toLowerCase() ?? null;
+          const ref = referrerParts(event.referrer);
           Object.assign(s, {
             known: true,
             user_id: userId,
@@ -873,6 +890,9 @@ async function processValid(
             tariff: event.tariff,
             country: event.country ?? null,
             country_group: countryGroupOf(event.country ?? null),
+            player_type: event.player_type ?? null,
+            referrer_domain: ref.domain,
+            referrer_url: ref.url,
           });
         }
         if (newer(at, event.id, s.status_at, s.status_event_id)) Object.assign(s, { status: event.status, status_at: at, status_event_id: event.id });

@@ -41,6 +41,8 @@ function eventArb(app: number) {
       site_domain: fc.constantFrom(null, 'a.example'),
       country: fc.constantFrom('DE', 'UA', null),
       status: fc.constantFrom('ok', 'hold'),
+      player_type: fc.constantFrom(null, 'embed', 'full'),
+      referrer: fc.constantFrom(null, 'https://a.example/x', 'https://www.b.example/y?q=1'),
     }),
     fc.record({ ...base, type: fc.constant('sale_status'), sale_id: fc.constantFrom('S1', 'S2', 'S3'), status: fc.constantFrom('ok', 'hold', 'void', 'refund'), fraud: fc.boolean() }),
     fc.record({ ...base, type: fc.constant('video_view'), file_id: file, player_type: fc.constantFrom('embed', 'full'), viewer_id: fc.constantFrom('v1', 'v2'), seconds: fc.integer({ min: 0, max: 300 }) }),

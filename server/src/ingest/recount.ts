@@ -66,7 +66,9 @@ with ${valuesTables()}
   sale_ev as (
     select distinct on (project, p->>'sale_id') project, p->>'sale_id' as sale_id, user_id, at, day, (p->>'amount_micro')::bigint as amount,
       p->>'revenue_type' as revenue_type, p->>'file_id' as file_id, lower(p->>'site_domain') as site_domain,
-      coalesce((select grp from countries c where c.code = p->>'country'), 'G') as grp
+      coalesce((select grp from countries c where c.code = p->>'country'), 'G') as grp, p->>'player_type' as player,
+      coalesce(lower(regexp_replace(substring(p->>'referrer' from '^[A-Za-z][A-Za-z0-9+.-]*://([^/:?#]+)'), '^www\\.', '', 'i')), '') as ref_domain,
+      substring(p->>'referrer' from '^[A-Za-z][A-Za-z0-9+.-]*://[^/?#]*(/[^?#]*)') as ref_path
     from ev where type = 'sale' order by project, p->>'sale_id', at, event_id collate "C"),
   status_ev as (
     select distinct on (project, p->>'sale_id') project, p->>'sale_id' as sale_id, coalesce(p->>'status', 'ok') as status
@@ -89,8 +91,12 @@ with ${valuesTables()}
         case when s.revenue_type = 'rebill' then (case when s.is_video then 'video_rebill' else 'rebill' end)
              else (case when s.is_video then 'video_sale' else 'sale' end) end)`)} else 0 end as share,
       case when counts and site_user_id is not null then ${half('s.amount', String(DEFAULT_PRODUCT.siteReferralBonusBp))} else 0 end as site,
-      case when is_copy then 'copy_sale_earned_micro' when is_video then 'video_sale_earned_micro' else 'sale_earned_micro' end as bucket
+      case when is_copy then 'copy_sale_earned_micro' when is_video then 'video_sale_earned_micro' else 'sale_earned_micro' end as bucket,
+      case when s.ref_domain <> '' then s.ref_domain else coalesce(s.site_domain, '') end as src_domain,
+      case when s.ref_domain <> '' then s.ref_domain || coalesce(s.ref_path, '/') else '' end as src_url
     from sales0 s),
+  vsales as (select sales.*, x.dim from sales cross join lateral (values (sales.player), ('all')) x(dim)
+    where bucket = 'video_sale_earned_micro' and x.dim is not null),
   vv as (select ev.*, p->>'file_id' as file_id, p->>'player_type' as player, p->>'viewer_id' as viewer, (p->>'seconds')::bigint as seconds
     from ev where type = 'video_view'),
   vv2 as (select vv.*, x.dim from vv cross join lateral (values (vv.player), ('all')) x(dim)),
@@ -126,7 +132,9 @@ with ${valuesTables()}
     union all select 'daily', jsonb_build_array(user_id, project, day), 'refunds', 1 from sales where refunded
     union all select 'country', jsonb_build_array(user_id, project, day, grp), 'sales', 1 from sales where counts
     union all select 'country', jsonb_build_array(user_id, project, day, grp), 'sale_earned_micro', share from sales
-    union all select 'source', jsonb_build_array(user_id, project, day, coalesce(site_domain, ''), ''), 'purchases', 1 from sales where counts
+    union all select 'source', jsonb_build_array(user_id, project, day, src_domain, src_url), 'purchases', 1 from sales where counts
+    union all select 'video', jsonb_build_array(user_id, project, day, dim), 'sales', 1 from vsales where counts
+    union all select 'video', jsonb_build_array(user_id, project, day, dim), 'sale_earned_micro', share from vsales
     union all select 'file', jsonb_build_array(user_id, project, day, file_id), 'sales', 1 from sales where counts and file_id is not null
     union all select 'file', jsonb_build_array(user_id, project, day, file_id), 'earned_micro', share from sales where file_id is not null
     union all select 'daily', jsonb_build_array(site_user_id, project, day), 'site_sales', 1 from sales where site > 0
@@ -178,7 +186,11 @@ const UNPIVOT: Record<string, { table: string; key: string; cols: string[] }> = 
   },
   file: { table: 'ingest_daily_file', key: 'user_id, project, day::text, file_id', cols: ['downloads', 'counted_downloads', 'video_views', 'sales', 'earned_micro'] },
   source: { table: 'ingest_daily_source', key: 'user_id, project, day::text, domain, url', cols: ['hits', 'downloads', 'unique_downloads', 'purchases'] },
-  video: { table: 'ingest_daily_video', key: 'user_id, project, day::text, player_type', cols: ['views', 'unique_viewers', 'video_files', 'seconds'] },
+  video: {
+    table: 'ingest_daily_video',
+    key: 'user_id, project, day::text, player_type',
+    cols: ['views', 'unique_viewers', 'video_files', 'seconds', 'sales', 'sale_earned_micro'],
+  },
 };
 
 export function rollupFiguresSql(): string {

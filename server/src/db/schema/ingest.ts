@@ -93,6 +93,11 @@ export const ingestSales = pgTable(
     appliedBucket: text('applied_bucket').$type<'sale' | 'copy' | 'video'>().notNull().default('sale'),
     appliedCoinSales: integer('applied_coin_sales').notNull().default(0),
     appliedRefunds: integer('applied_refunds').notNull().default(0),
+    /** Video sales: the player the buyer came from (embed, on_site, full, demo); null if not given. */
+    playerType: text('player_type').$type<'embed' | 'on_site' | 'full' | 'demo'>(),
+    /** The page the buyer came from, reduced like a download's referrer; '' if not given. */
+    referrerDomain: text('referrer_domain').notNull().default(''),
+    referrerUrl: text('referrer_url').notNull().default(''),
   },
   (t) => [primaryKey({ columns: [t.project, t.saleId] })],
 );
@@ -221,6 +226,9 @@ export const ingestDailyVideo = pgTable(
     uniqueViewers: big('unique_viewers').notNull().default(0),
     videoFiles: big('video_files').notNull().default(0),
     seconds: big('seconds').notNull().default(0),
+    /** Video sales that count (ok, hold) and the partner's share of them; `all` also has those without a player. */
+    sales: big('sales').notNull().default(0),
+    saleEarnedMicro: big('sale_earned_micro').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.userId, t.project, t.day, t.playerType] })],
 );

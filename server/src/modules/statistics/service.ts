@@ -518,12 +518,12 @@ export async function detailedCountries(
 // Videos
 
 /**
- * Video rows. Views, viewers and files come from the per-player rollup; embed viewers are the distinct viewers
- * of the embed player. Sales and their sum exist per day only (not per player type), so with a player-type
- * filter other than `all` they are reported as 0.
+ * Video rows, all from the per-player rollup: views, viewers, files, and the video sales that count (ok, hold)
+ * with the partner's share of them. Embed viewers are the distinct viewers of the embed player. The `all` row
+ * holds every video sale, also those whose event named no player type. A day whose figures for the filter are
+ * all zero (say a refunded sale) is left out.
  */
 function videoDays(userId: number, project: ProjectId, range: DayRange, player: string, unit: 'day' | 'week' | 'month'): SQL {
-  const withSales = player === 'all';
   const withEmbed = player === 'all' || player === 'embed';
   return sql`
     with v as (
@@ -531,26 +531,21 @@ function videoDays(userId: number, project: ProjectId, range: DayRange, player: 
              sum(unique_viewers) filter (where player_type = ${player}) as unique_viewers,
              sum(video_files) filter (where player_type = ${player}) as video_files,
              ${withEmbed ? sql`sum(unique_viewers) filter (where player_type = 'embed')` : sql`0::bigint`} as embed_viewers,
-             0::bigint as sales, 0::bigint as sum
+             sum(sales) filter (where player_type = ${player}) as sales,
+             sum(sale_earned_micro) filter (where player_type = ${player}) as sum
       from ingest_daily_video
       where user_id = ${userId} and project = ${project} and day between ${range.from}::date and ${range.to}::date
         and player_type in (${player}, ${withEmbed ? 'embed' : player})
       group by day
-      ${
-        withSales
-          ? sql`union all
-      select day, 0, 0, 0, 0, video_sales, video_sale_earned_micro
-      from ingest_daily
-      where user_id = ${userId} and project = ${project} and day between ${range.from}::date and ${range.to}::date
-        and (video_sales <> 0 or video_sale_earned_micro <> 0)`
-          : sql``
-      }
     )
     select to_char(date_trunc(${unit}, day), 'YYYY-MM-DD') as date,
            coalesce(sum(video_files), 0)::bigint as video_files, coalesce(sum(views), 0)::bigint as views,
            coalesce(sum(unique_viewers), 0)::bigint as unique_viewers, coalesce(sum(embed_viewers), 0)::bigint as embed_viewers,
            coalesce(sum(sales), 0)::bigint as sales, coalesce(sum(sum), 0)::bigint as sum
-    from v group by 1`;
+    from v
+    where coalesce(views, 0) <> 0 or coalesce(unique_viewers, 0) <> 0 or coalesce(video_files, 0) <> 0
+       or coalesce(embed_viewers, 0) <> 0 or coalesce(sales, 0) <> 0 or coalesce(sum, 0) <> 0
+    group by 1`;
 }
 
 const videoOf = (r: Row) => ({

@@ -313,7 +313,7 @@ describe('files and file copies', () => {
 
 describe('videos', () => {
   beforeEach(async () => {
-    const v = (day: string, player_type: string, views: number, unique_viewers: number, video_files: number) => ({
+    const v = (day: string, player_type: string, views: number, unique_viewers: number, video_files: number, sales = 0, sale_earned_micro = 0) => ({
       user_id: a.id,
       project: 'fd1',
       day,
@@ -321,13 +321,19 @@ describe('videos', () => {
       views,
       unique_viewers,
       video_files,
+      sales,
+      sale_earned_micro,
     });
+    // 2026-11-20: an embed sale (4 USD share) and one without a player type (1.5 USD); 2026-11-02: a full-player
+    // sale (2 USD); 2026-11-05: an on-site sale since refunded (its rows are zero).
     await insertRows(t, 'ingest_daily_video', [
-      v('2026-11-20', 'all', 10, 7, 2),
-      v('2026-11-20', 'embed', 4, 3, 1),
+      v('2026-11-20', 'all', 10, 7, 2, 2, 5_500_000),
+      v('2026-11-20', 'embed', 4, 3, 1, 1, 4_000_000),
       v('2026-11-20', 'on_site', 6, 4, 1),
-      v('2026-11-02', 'all', 5, 5, 1),
-      v('2026-11-02', 'full', 5, 5, 1),
+      v('2026-11-02', 'all', 5, 5, 1, 1, 2_000_000),
+      v('2026-11-02', 'full', 5, 5, 1, 1, 2_000_000),
+      v('2026-11-05', 'all', 0, 0, 0),
+      v('2026-11-05', 'on_site', 0, 0, 0),
     ]);
   });
 
@@ -338,17 +344,25 @@ describe('videos', () => {
       views: 10,
       unique_viewers: 7,
       embed_viewers: 3,
-      sales: 1,
-      sum: 4_000_000,
+      sales: 2,
+      sum: 5_500_000,
     });
-    expect((await a.get('/videos/today', { app: 'fd1', player_type: 'embed' })).json()).toMatchObject({ views: 4, unique_viewers: 3, embed_viewers: 3, sales: 0, sum: 0 });
+    expect((await a.get('/videos/today', { app: 'fd1', player_type: 'embed' })).json()).toMatchObject({ views: 4, unique_viewers: 3, embed_viewers: 3, sales: 1, sum: 4_000_000 });
+    expect((await a.get('/videos/today', { app: 'fd1', player_type: 'on_site' })).json()).toMatchObject({ views: 6, unique_viewers: 4, embed_viewers: 0, sales: 0, sum: 0 });
+    expect((await a.get('/videos/today', { app: 'fd1', player_type: 'demo' })).json()).toMatchObject({ views: 0, sales: 0, sum: 0 });
   });
 
   it('groups video days by month', async () => {
     const res = (await a.get('/videos/stat', { app: 'fd1', period: 'month', grouping: 'month' })).json();
-    expect(res.data).toEqual([{ date: '2026-11-01', video_files: 3, views: 15, unique_viewers: 12, embed_viewers: 3, sales: 1, sum: 4_000_000 }]);
+    expect(res.data).toEqual([{ date: '2026-11-01', video_files: 3, views: 15, unique_viewers: 12, embed_viewers: 3, sales: 3, sum: 7_500_000 }]);
     const days = (await a.get('/videos/stat', { app: 'fd1', period: 'month', player_type: 'full' })).json();
-    expect(days.data).toEqual([{ date: '2026-11-02', video_files: 1, views: 5, unique_viewers: 5, embed_viewers: 0, sales: 0, sum: 0 }]);
+    expect(days.data).toEqual([{ date: '2026-11-02', video_files: 1, views: 5, unique_viewers: 5, embed_viewers: 0, sales: 1, sum: 2_000_000 }]);
+    expect(days.totals).toMatchObject({ sales: 1, sum: 2_000_000 });
+    // The refunded on-site sale leaves a zero day out.
+    const onSite = (await a.get('/videos/stat', { app: 'fd1', period: 'month', player_type: 'on_site' })).json();
+    expect(onSite.data).toEqual([{ date: '2026-11-20', video_files: 1, views: 6, unique_viewers: 4, embed_viewers: 0, sales: 0, sum: 0 }]);
+    const embed = (await a.get('/videos/stat', { app: 'fd1', period: 'month', player_type: 'embed' })).json();
+    expect(embed.totals).toEqual({ video_files: 1, views: 4, unique_viewers: 3, embed_viewers: 3, sales: 1, sum: 4_000_000 });
   });
 });
 
@@ -432,5 +446,51 @@ describe('figures from events sent through the ingest API', () => {
       expect.objectContaining({ id: 'CS1', email: 'jo***@gm***.com', file: { id: 'cf1', name: 'film.mkv' }, file_sales: 4_000_000, status: 'ok' }),
     ]);
     expect((await c.get('/videos/today', { app: 'fd1' })).json()).toMatchObject({ video_files: 1, views: 2, unique_viewers: 2, embed_viewers: 1 });
+  });
+
+  it('gives video sales per player type and purchases per referring URL', async () => {
+    const c = await signedInPartner(t, 'c@partner.test', ['fd1']);
+    const u = c.app.fd1!;
+    const sale = (id: string, amount_micro: number, extra: Record<string, unknown>) => ({
+      id: `e-${id}`,
+      type: 'sale',
+      at: '2026-11-20T11:00:00Z',
+      app_users_id: u,
+      sale_id: id,
+      amount_micro,
+      revenue_type: 'direct',
+      file_id: 'cf1',
+      ...extra,
+    });
+    await ingest(t, 'fd1', [
+      { id: 'up', type: 'file_uploaded', at: '2026-11-10T09:00:00Z', app_users_id: u, file_id: 'cf1', name: 'film.mkv', size_bytes: 20_000_000, is_video: true },
+      { id: 'v1', type: 'video_view', at: '2026-11-20T10:00:00Z', app_users_id: u, file_id: 'cf1', player_type: 'embed', viewer_id: 'x1', seconds: 60 },
+      // Video shares on Mixed are 40 %: 4, 2 and 2 USD; CS4 is refunded and counts nowhere.
+      sale('CS1', 10_000_000, { player_type: 'embed', referrer: 'https://www.blog.example/post/1?ref=x' }),
+      sale('CS2', 5_000_000, { player_type: 'on_site', referrer: 'https://blog.example/post/2' }),
+      sale('CS3', 5_000_000, { site_domain: 'forum.example' }),
+      sale('CS4', 10_000_000, { player_type: 'full', referrer: 'https://blog.example/post/1' }),
+      { id: 'r4', type: 'sale_status', at: '2026-11-20T12:00:00Z', app_users_id: u, sale_id: 'CS4', status: 'refund' },
+    ]);
+    const today = async (player_type: string) => (await c.get('/videos/today', { app: 'fd1', player_type })).json();
+    expect(await today('all')).toMatchObject({ views: 1, sales: 3, sum: 8_000_000 });
+    expect(await today('embed')).toMatchObject({ views: 1, embed_viewers: 1, sales: 1, sum: 4_000_000 });
+    expect(await today('on_site')).toMatchObject({ views: 0, sales: 1, sum: 2_000_000 });
+    expect(await today('full')).toMatchObject({ views: 0, sales: 0, sum: 0 });
+    expect(await today('demo')).toMatchObject({ views: 0, sales: 0, sum: 0 });
+    const stat = (await c.get('/videos/stat', { app: 'fd1', player_type: 'on_site' })).json();
+    expect(stat.data).toEqual([{ date: '2026-11-20', video_files: 0, views: 0, unique_viewers: 0, embed_viewers: 0, sales: 1, sum: 2_000_000 }]);
+    expect((await c.get('/videos/stat', { app: 'fd1', player_type: 'full' })).json().data).toEqual([]);
+
+    const sources = (await c.get('/statistics/sources/base', { app: 'fd1', period: 'today', sort_key: 'domain', sort_dir: 'asc' })).json();
+    expect(sources.data).toEqual([
+      { domain: 'blog.example', hits: 0, downloads: 0, unique_downloads: 0, purchases: 2 },
+      { domain: 'forum.example', hits: 0, downloads: 0, unique_downloads: 0, purchases: 1 },
+    ]);
+    const urls = (await c.get('/statistics/sources/details', { app: 'fd1', domain: 'blog.example', period: 'today', sort_key: 'url', sort_dir: 'asc' })).json();
+    expect(urls.data).toEqual([
+      { url: 'blog.example/post/1', hits: 0, downloads: 0, unique_downloads: 0, purchases: 1 },
+      { url: 'blog.example/post/2', hits: 0, downloads: 0, unique_downloads: 0, purchases: 1 },
+    ]);
   });
 });
