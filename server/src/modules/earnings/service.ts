@@ -85,14 +85,14 @@ export async function earningsStat(
       ${earningDays(userId, q.app, range)}
     ),
     s as (
-      select to_char(day, 'YYYY-MM-DD') as day, sum(files)::bigint as files, sum(sites)::bigint as sites,
+      select day, sum(files)::bigint as files, sum(sites)::bigint as sites,
              sum(referrals)::bigint as referrals, sum(additional)::bigint as additional, sum(storage)::bigint as storage
       from d group by day
     )
-    select s.*, sd.bytes, g.coins
+    select to_char(s.day, 'YYYY-MM-DD') as day, s.files, s.sites, s.referrals, s.additional, s.storage, sd.bytes, g.coins
     from s
-    left join storage_days sd on sd.user_id = ${userId} and sd.project = ${q.app} and sd.day = s.day::date
-    left join gold_days g on g.user_id = ${userId} and g.project = ${q.app} and g.day = s.day::date
+    left join storage_days sd on sd.user_id = ${userId} and sd.project = ${q.app} and sd.day = s.day
+    left join gold_days g on g.user_id = ${userId} and g.project = ${q.app} and g.day = s.day
     order by s.day`);
   type Acc = { files: number; sites: number; referrals: number; additional: number; storage: number; coins: number | null; bytes: number };
   const empty = (): Acc => ({ files: 0, sites: 0, referrals: 0, additional: 0, storage: 0, coins: null, bytes: 0 });
