@@ -1,16 +1,16 @@
+import { Component, type ErrorInfo, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import CloudOffOutlined from '@mui/icons-material/CloudOffOutlined';
 import ReportProblemOutlined from '@mui/icons-material/ReportProblemOutlined';
-import { useRouteError } from 'react-router';
+import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { isChunkLoadError } from './lazy.ts';
 
 /** A page that could not be shown: a chunk that failed to load (with reload), or an unexpected error. */
-export function RouteError({ fullPage = false }: { fullPage?: boolean }) {
-  const error = useRouteError();
+export function RouteError({ error, fullPage = false }: { error: unknown; fullPage?: boolean }) {
   const { t } = useTranslation('common');
   const chunk = isChunkLoadError(error);
   const Icon = chunk ? CloudOffOutlined : ReportProblemOutlined;
@@ -33,5 +33,49 @@ export function RouteError({ fullPage = false }: { fullPage?: boolean }) {
         </Button>
       </Paper>
     </Box>
+  );
+}
+
+interface BoundaryProps {
+  fullPage: boolean;
+  /** The error clears when this changes (the partner went elsewhere). */
+  resetKey: string;
+  children: ReactNode;
+}
+
+interface BoundaryState {
+  error: unknown;
+  failedAt: string | null;
+}
+
+class ErrorBoundary extends Component<BoundaryProps, BoundaryState> {
+  override state: BoundaryState = { error: null, failedAt: null };
+
+  static getDerivedStateFromError(error: unknown): Partial<BoundaryState> {
+    return { error: error ?? new Error('unknown') };
+  }
+
+  static getDerivedStateFromProps(props: BoundaryProps, state: BoundaryState): Partial<BoundaryState> | null {
+    if (state.error === null) return null;
+    if (state.failedAt === null) return { failedAt: props.resetKey };
+    return state.failedAt === props.resetKey ? null : { error: null, failedAt: null };
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo) {
+    console.error(error, info.componentStack);
+  }
+
+  override render() {
+    return this.state.error !== null ? <RouteError error={this.state.error} fullPage={this.props.fullPage} /> : this.props.children;
+  }
+}
+
+/** Catches what a route's element throws (a failed chunk included) and shows RouteError in its place. */
+export function RouteBoundary({ fullPage = false, children }: { fullPage?: boolean; children: ReactNode }) {
+  const location = useLocation();
+  return (
+    <ErrorBoundary fullPage={fullPage} resetKey={location.pathname}>
+      {children}
+    </ErrorBoundary>
   );
 }

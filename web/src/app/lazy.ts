@@ -1,4 +1,5 @@
-import type { ComponentType } from 'react';
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { createStore } from '../lib/store.ts';
 
 /** SPEC §8: a chunk that does not arrive within 120000 ms counts as failed. */
 export const CHUNK_TIMEOUT_MS = 120_000;
@@ -27,12 +28,29 @@ export function withTimeout<T>(promise: Promise<T>, ms = CHUNK_TIMEOUT_MS): Prom
   });
 }
 
-/** A route's `lazy` for a module whose default export is the page. */
-export function lazyPage(load: () => Promise<{ default: ComponentType }>) {
-  return async () => {
-    const mod = await withTimeout(load());
-    return { Component: mod.default };
-  };
+/** How many page chunks are on their way; the page loading bar shows while this is above zero. */
+export const pendingChunks = createStore(0);
+
+function tracked<T>(promise: Promise<T>): Promise<T> {
+  pendingChunks.set((n) => n + 1);
+  const settle = () => pendingChunks.set((n) => Math.max(0, n - 1));
+  promise.then(settle, settle);
+  return promise;
+}
+
+export type LazyPage = LazyExoticComponent<ComponentType> & {
+  /** Starts loading the chunk (the same load React waits for when the page renders). */
+  preload(): Promise<unknown>;
+};
+
+/**
+ * A page or layout whose code arrives when a route first needs it. The load is counted for the loading
+ * bar, fails with ChunkLoadError after CHUNK_TIMEOUT_MS, and is shared between preload() and rendering.
+ */
+export function lazyPage(load: () => Promise<{ default: ComponentType }>): LazyPage {
+  let loading: Promise<{ default: ComponentType }> | undefined;
+  const start = () => (loading ??= tracked(withTimeout(load())));
+  return Object.assign(lazy(start), { preload: start });
 }
 
 export function isChunkLoadError(error: unknown): boolean {

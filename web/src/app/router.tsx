@@ -1,52 +1,91 @@
-import { Navigate, createBrowserRouter, createMemoryRouter, type RouteObject } from 'react-router';
+import { Suspense, useEffect, useMemo, type ReactNode } from 'react';
+import {
+  BrowserRouter,
+  MemoryRouter,
+  Navigate,
+  matchRoutes,
+  useLocation,
+  useNavigate,
+  useRoutes,
+  type Location,
+  type RouteObject,
+  type To,
+} from 'react-router';
 import { RootLayout } from './layout/RootLayout.tsx';
 import { GuestOnly, ProjectGuard, RequireUser } from './guards.tsx';
-import { RouteError } from './RouteError.tsx';
-import { lazyPage } from './lazy.ts';
+import { RouteBoundary } from './RouteError.tsx';
+import { lazyPage, type LazyPage } from './lazy.ts';
+import { RouteHandleContext, type RouteHandle } from './route-context.ts';
 import { ROUTES, href } from './routes.ts';
 import { registerNavigate } from './navigation.ts';
 
-/** What the layout needs to know about a route: its title (nav namespace) and whether it is per project. */
-export interface RouteHandle {
-  titleKey: string;
-  /** Breadcrumb parent inside a project (e.g. the Statistics group). */
-  groupKey?: string;
+/**
+ * The route tree, in React Router's declarative mode (useRoutes): the data router's loaders, actions
+ * and fetchers are not used here, and leaving them out keeps about 16 KB off every page's first load
+ * (decision 0042). Pages and layouts load on demand through lazyPage; each has an error boundary.
+ */
+interface AppRoute {
+  path?: string;
+  element: ReactNode;
+  handle?: RouteHandle;
+  /** Chunks this route renders; started together as soon as the route matches (no waterfall). */
+  preload?: LazyPage;
+  children?: AppRoute[];
+}
+
+/** React Router reads path, element and children; handle and preload travel along untouched. */
+const routeObjects = (): RouteObject[] => appRoutes as RouteObject[];
+
+function lazyRoute(Page: LazyPage, options: { fullPage?: boolean } = {}): Pick<AppRoute, 'element' | 'preload'> {
+  return {
+    preload: Page,
+    element: (
+      <RouteBoundary fullPage={options.fullPage}>
+        <Page />
+      </RouteBoundary>
+    ),
+  };
 }
 
 const notAvailable = lazyPage(() => import('../features/placeholder/pages/NotAvailablePage.tsx'));
 
-function placeholder(path: string, titleKey: string, groupKey?: string): RouteObject {
-  return { path, lazy: notAvailable, errorElement: <RouteError />, handle: { titleKey, groupKey } satisfies RouteHandle };
+function placeholder(path: string, titleKey: string, groupKey?: string): AppRoute {
+  return { path, ...lazyRoute(notAvailable), handle: { titleKey, groupKey } };
 }
 
-function page(path: string, titleKey: string, load: () => Promise<{ default: React.ComponentType }>): RouteObject {
-  return { path, lazy: lazyPage(load), errorElement: <RouteError />, handle: { titleKey } satisfies RouteHandle };
+function page(path: string, titleKey: string, Page: LazyPage): AppRoute {
+  return { path, ...lazyRoute(Page), handle: { titleKey } };
 }
 
 const auth = {
-  login: () => import('../features/auth/pages/LoginPage.tsx'),
-  register: () => import('../features/auth/pages/RegisterPage.tsx'),
-  confirmRegistration: () => import('../features/auth/pages/ConfirmRegistrationPage.tsx'),
-  autoLogin: () => import('../features/auth/pages/AutoLoginPage.tsx'),
-  restoreAccess: () => import('../features/auth/pages/RestoreAccessPage.tsx'),
-  restoreAccessToken: () => import('../features/auth/pages/UnblockAccountPage.tsx'),
-  restorePassword: () => import('../features/auth/pages/RestorePasswordPage.tsx'),
-  restorePasswordToken: () => import('../features/auth/pages/SetNewPasswordPage.tsx'),
-  confirmPasswordChanging: () => import('../features/auth/pages/ConfirmPasswordChangingPage.tsx'),
-  logout: () => import('../features/auth/pages/LogoutPage.tsx'),
+  login: lazyPage(() => import('../features/auth/pages/LoginPage.tsx')),
+  register: lazyPage(() => import('../features/auth/pages/RegisterPage.tsx')),
+  confirmRegistration: lazyPage(() => import('../features/auth/pages/ConfirmRegistrationPage.tsx')),
+  autoLogin: lazyPage(() => import('../features/auth/pages/AutoLoginPage.tsx')),
+  restoreAccess: lazyPage(() => import('../features/auth/pages/RestoreAccessPage.tsx')),
+  restoreAccessToken: lazyPage(() => import('../features/auth/pages/UnblockAccountPage.tsx')),
+  restorePassword: lazyPage(() => import('../features/auth/pages/RestorePasswordPage.tsx')),
+  restorePasswordToken: lazyPage(() => import('../features/auth/pages/SetNewPasswordPage.tsx')),
+  confirmPasswordChanging: lazyPage(() => import('../features/auth/pages/ConfirmPasswordChangingPage.tsx')),
+  logout: lazyPage(() => import('../features/auth/pages/LogoutPage.tsx')),
 };
+const ShellLayout = lazyPage(() => import('./layout/ShellLayout.tsx'));
+const GuestLayout = lazyPage(() => import('./layout/GuestLayout.tsx'));
+const NotFoundPage = lazyPage(() => import('../features/placeholder/pages/NotFoundPage.tsx'));
 
-export const appRoutes: RouteObject[] = [
+export const appRoutes: AppRoute[] = [
   {
-    element: <RootLayout />,
-    errorElement: <RouteError fullPage />,
+    element: (
+      <RouteBoundary fullPage>
+        <RootLayout />
+      </RouteBoundary>
+    ),
     children: [
       {
         element: <RequireUser />,
         children: [
           {
-            lazy: lazyPage(() => import('./layout/ShellLayout.tsx')),
-            errorElement: <RouteError fullPage />,
+            ...lazyRoute(ShellLayout, { fullPage: true }),
             children: [
               { path: ROUTES.root, element: <Navigate to={href('dashboard')} replace /> },
               placeholder(ROUTES.dashboard, 'dashboard'),
@@ -89,8 +128,7 @@ export const appRoutes: RouteObject[] = [
         element: <GuestOnly />,
         children: [
           {
-            lazy: lazyPage(() => import('./layout/GuestLayout.tsx')),
-            errorElement: <RouteError fullPage />,
+            ...lazyRoute(GuestLayout, { fullPage: true }),
             children: [
               page(ROUTES.login, 'signIn', auth.login),
               page(ROUTES.register, 'register', auth.register),
@@ -104,22 +142,82 @@ export const appRoutes: RouteObject[] = [
           },
         ],
       },
-      page('*', 'notFound', () => import('../features/placeholder/pages/NotFoundPage.tsx')),
+      page('*', 'notFound', NotFoundPage),
     ],
   },
 ];
 
-export type AppRouter = ReturnType<typeof createBrowserRouter>;
+/**
+ * Renders the route of the current location. Every lazy chunk of the matched branch starts loading at
+ * once (a layout and its page arrive together), and the deepest handle is shared with the layouts.
+ */
+function AppRoutes() {
+  const location = useLocation();
+  const matches = useMemo(() => matchRoutes(routeObjects(), location) ?? [], [location]);
+  for (const match of matches) void (match.route as AppRoute).preload?.preload().catch(() => undefined);
+  const handle = [...matches].reverse().find((match) => (match.route as AppRoute).handle)?.route.handle as RouteHandle | undefined;
+  const element = useRoutes(routeObjects(), location);
+  return (
+    <RouteHandleContext.Provider value={handle}>
+      <Suspense fallback={null}>{element}</Suspense>
+    </RouteHandleContext.Provider>
+  );
+}
+
+/**
+ * How the app is routed: the browser's history in the app, an in-memory history in component tests.
+ * `state.location` and `navigate` mirror the mounted router for code and tests outside React.
+ */
+export class AppRouter {
+  readonly state: { location: Location } = { location: { pathname: '/', search: '', hash: '', state: null, key: 'default' } };
+  private navigateImpl: ((to: To | number) => void) | undefined;
+
+  constructor(readonly initialEntries?: string[]) {}
+
+  /** Called by the mounted router with its navigate function. */
+  connect(navigate: (to: To | number) => void) {
+    this.navigateImpl = navigate;
+  }
+
+  async navigate(to: To | number): Promise<void> {
+    if (!this.navigateImpl) throw new Error('the router is not mounted');
+    this.navigateImpl(to);
+    await Promise.resolve();
+  }
+}
+
+/** Keeps AppRouter's location current and lets code outside React navigate (navigation.ts). */
+function RouterBridge({ router }: { router: AppRouter }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  router.state.location = location;
+  useEffect(() => {
+    const go = (to: To | number) => void (typeof to === 'number' ? navigate(to) : navigate(to));
+    router.connect(go);
+    registerNavigate(go);
+  }, [navigate, router]);
+  return null;
+}
+
+export function AppRouterView({ router }: { router: AppRouter }) {
+  const content: ReactNode = (
+    <>
+      <RouterBridge router={router} />
+      <AppRoutes />
+    </>
+  );
+  return router.initialEntries ? (
+    <MemoryRouter initialEntries={router.initialEntries}>{content}</MemoryRouter>
+  ) : (
+    <BrowserRouter>{content}</BrowserRouter>
+  );
+}
 
 export function createAppRouter(): AppRouter {
-  const router = createBrowserRouter(appRoutes, { basename: '/' });
-  registerNavigate((to) => void router.navigate(to));
-  return router;
+  return new AppRouter();
 }
 
 /** The same routes in memory, for component tests. */
 export function createTestRouter(initialEntries: string[]): AppRouter {
-  const router = createMemoryRouter(appRoutes, { initialEntries });
-  registerNavigate((to) => void router.navigate(to));
-  return router;
+  return new AppRouter(initialEntries);
 }

@@ -1,10 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
 import { keyframes } from '@emotion/react';
-import { useLocation, useNavigation } from 'react-router';
+import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { useStore } from '../../lib/store.ts';
+import { pendingChunks } from '../lazy.ts';
 
-/** SPEC §2: the page loading indicator shows during a route change and hides 500 ms after it. */
+/** SPEC §2: the page loading indicator shows during a route change (and while its code loads) and hides 500 ms after it. */
 export const LOADING_BAR_HIDE_DELAY_MS = 500;
 
 const slide = keyframes`
@@ -13,12 +15,11 @@ const slide = keyframes`
 `;
 
 export function PageLoadingBar() {
-  const navigation = useNavigation();
   const location = useLocation();
   const { t } = useTranslation('common');
   const [visible, setVisible] = useState(true);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const busy = navigation.state !== 'idle';
+  const busy = useStore(pendingChunks) > 0;
 
   useEffect(() => {
     clearTimeout(timer.current);

@@ -35,7 +35,10 @@ export function RootLayout() {
     <>
       <PageLoadingBar />
       <ScrollManager />
-      <Outlet />
+      {/* Shown once the first page is ready; a route change then keeps the old page until the new one is. */}
+      <Suspense fallback={null}>
+        <Outlet />
+      </Suspense>
       <WhenNeeded store={messageDialogStore as Store<unknown>} isNeeded={dialogNeeded}>
         <MessageDialog />
       </WhenNeeded>

@@ -1,16 +1,6 @@
 import { useEffect } from 'react';
-import { useMatches } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { RouteHandle } from '../router.tsx';
-
-export function useCurrentHandle(): RouteHandle | undefined {
-  const matches = useMatches();
-  for (let i = matches.length - 1; i >= 0; i--) {
-    const handle = matches[i]!.handle as RouteHandle | undefined;
-    if (handle?.titleKey) return handle;
-  }
-  return undefined;
-}
+import { useCurrentHandle } from '../route-context.ts';
 
 /** The window title follows the page: "Page · Partner Cabinet". */
 export function useDocumentTitle() {
