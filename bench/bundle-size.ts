@@ -2,7 +2,9 @@
  * npm run bench:size — builds the web app and prints the gzip size of the JavaScript that the browser
  * loads for the sign-in page and for the signed-in shell (the dashboard), following the Vite manifest:
  * the entry, every statically imported chunk (the modulepreload graph), the route's lazy modules and the
- * chunks the route loads at run time (locale files, the captcha widget).
+ * chunks the route loads at run time (locale files).
+ * The captcha widget is fetched on the partner's first click or key press in the form (decision 0042);
+ * it is printed as its own line, with the sign-in total once it has arrived.
  * Budgets: sign-in <= 200 KB, shell <= 300 KB. Exits with 1 when a budget is exceeded.
  * `--no-build` measures the existing web/dist.
  */
@@ -66,12 +68,10 @@ const entry = key((k) => manifest[k]!.isEntry === true, 'the entry');
 const src = (path: string) => key((k) => k === path, path);
 const altcha = key((k) => /altcha\/dist\/main\/altcha\.js$/.test(k), 'the captcha widget');
 
-const routes: Array<{ name: string; budgetKb: number; keys: string[] }> = [
-  {
-    name: 'sign-in (/auth/login, en, with the captcha widget)',
-    budgetKb: 200,
-    keys: [entry, src('src/app/layout/GuestLayout.tsx'), src('src/features/auth/pages/LoginPage.tsx'), altcha, ...locale('en')],
-  },
+const signIn = [entry, src('src/app/layout/GuestLayout.tsx'), src('src/features/auth/pages/LoginPage.tsx'), ...locale('en')];
+const routes: Array<{ name: string; budgetKb?: number; keys: string[] }> = [
+  { name: 'sign-in (/auth/login, en)', budgetKb: 200, keys: signIn },
+  { name: 'sign-in after the first interaction with the form (+ the captcha widget)', keys: [...signIn, altcha] },
   {
     name: 'shell after sign-in (/dashboard, en)',
     budgetKb: 300,
@@ -84,9 +84,10 @@ for (const route of routes) {
   const files = [...closure(route.keys)].filter((f) => f.endsWith('.js'));
   const total = files.reduce((sum, f) => sum + gz(f), 0);
   const kb = total / 1024;
-  const ok = kb <= route.budgetKb;
+  const ok = route.budgetKb === undefined || kb <= route.budgetKb;
   if (!ok) failed = true;
-  console.log(`${route.name}: ${kb.toFixed(1)} KB gzip in ${files.length} files (budget ${route.budgetKb} KB) ${ok ? 'OK' : 'OVER BUDGET'}`);
-  for (const f of files.sort((a, b) => gz(b) - gz(a)).slice(0, 40)) console.log(`  ${(gz(f) / 1024).toFixed(1).padStart(6)} KB  ${f}`);
+  const verdict = route.budgetKb === undefined ? '(no budget of its own)' : `(budget ${route.budgetKb} KB) ${ok ? 'OK' : 'OVER BUDGET'}`;
+  console.log(`${route.name}: ${kb.toFixed(1)} KB gzip in ${files.length} files ${verdict}`);
+  for (const f of files.sort((a, b) => gz(b) - gz(a)).slice(0, 12)) console.log(`  ${(gz(f) / 1024).toFixed(1).padStart(6)} KB  ${f}`);
 }
 process.exitCode = failed ? 1 : 0;

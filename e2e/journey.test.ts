@@ -33,6 +33,8 @@ describe.skipIf(!hasBrowser)('partner journey in Chromium', () => {
   const password = 'Correct-Horse-42';
   /** Script errors and console errors other than the expected failed requests (401 for guests, 422). */
   const problems: string[] = [];
+  /** Requests for the captcha widget's code, which the sign-in page fetches only when the partner acts. */
+  const widgetRequests: string[] = [];
 
   beforeAll(async () => {
     ensureWebBuild();
@@ -47,6 +49,9 @@ describe.skipIf(!hasBrowser)('partner journey in Chromium', () => {
       if (/Failed to load resource: the server responded with a status of (401|422)/.test(text)) return;
       problems.push(`console: ${text}`);
     });
+    page.on('request', (request) => {
+      if (/\/assets\/altcha-[^/]*\.js$/.test(request.url())) widgetRequests.push(request.url());
+    });
   });
 
   afterAll(async () => {
@@ -59,10 +64,24 @@ describe.skipIf(!hasBrowser)('partner journey in Chromium', () => {
     await page.goto(`${server.baseUrl}/`);
     await page.waitForURL('**/auth/login');
     await page.getByRole('heading', { name: 'Sign in' }).waitFor();
-    await page.locator('altcha-widget').waitFor();
+    await page.getByTestId('captcha-placeholder').waitFor();
     await page.waitForTimeout(600);
     await shot(page, 'signin-en-1440');
     await axe(page, 'sign-in');
+    expect(widgetRequests).toEqual([]);
+  });
+
+  it('one click on the captcha placeholder loads the widget and solves the real challenge', async () => {
+    const placeholder = await page.getByTestId('captcha-placeholder').boundingBox();
+    await page.getByTestId('captcha-placeholder').click();
+    await page.waitForFunction(() => (document.querySelector('altcha-widget') as unknown as { getState?: () => string } | null)?.getState?.() === 'verified', null, {
+      timeout: 60_000,
+    });
+    expect(widgetRequests).toHaveLength(1);
+    // The widget takes the placeholder's room: nothing on the page moves when it arrives.
+    const widget = await page.locator('altcha-widget').boundingBox();
+    expect(Math.abs(widget!.height - placeholder!.height)).toBeLessThanOrEqual(2);
+    await shot(page, 'signin-captcha-verified-en-1440');
   });
 
   it('creates an account with the real captcha', async () => {
@@ -176,7 +195,7 @@ describe.skipIf(!hasBrowser)('partner journey in Chromium', () => {
   it('signs out', async () => {
     await page.getByTestId('logout-button').click();
     await page.waitForURL('**/auth/login');
-    await page.locator('altcha-widget').waitFor();
+    await page.locator('altcha-widget, [data-testid="captcha-placeholder"]').first().waitFor();
     const me = await page.evaluate(async () => (await fetch('/api/user')).status);
     expect(me).toBe(401);
   });

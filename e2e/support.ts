@@ -56,7 +56,9 @@ export function ensureWebBuild() {
     existsSync(index) &&
     statSync(index).mtimeMs >= Math.max(newestMtime(join(ROOT, 'web/src')), newestMtime(join(ROOT, 'locales')));
   if (fresh && process.env.E2E_BUILD !== '1') return;
-  execSync('npm run build --workspace web', { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+  // The test runner sets NODE_ENV=test, which would make Vite bundle React's development build: the
+  // journeys run against what ships.
+  execSync('npm run build --workspace web', { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, NODE_ENV: 'production' } });
 }
 
 export interface RunningServer {

@@ -1,13 +1,21 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
+const reactRouterDir = dirname(createRequire(import.meta.url).resolve('react-router/package.json'));
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   root: webRoot,
   base: '/',
   plugins: [react()],
+  resolve: {
+    // React Router's package points every bundler at its development build (dev warnings included);
+    // production builds take the production one it ships next to it.
+    alias: command === 'build' ? [{ find: /^react-router$/, replacement: join(reactRouterDir, 'dist/production/index.mjs') }] : [],
+  },
   server: {
     // The locale files live next to the workspaces, one level above web/.
     fs: { allow: ['..'] },
@@ -21,4 +29,4 @@ export default defineConfig({
     target: 'es2022',
     chunkSizeWarningLimit: 700,
   },
-});
+}));

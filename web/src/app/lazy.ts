@@ -32,7 +32,8 @@ export function withTimeout<T>(promise: Promise<T>, ms = CHUNK_TIMEOUT_MS): Prom
 export const pendingChunks = createStore(0);
 
 function tracked<T>(promise: Promise<T>): Promise<T> {
-  pendingChunks.set((n) => n + 1);
+  // Loads start while React renders a route; the loading bar hears of it right after that render.
+  queueMicrotask(() => pendingChunks.set((n) => n + 1));
   const settle = () => pendingChunks.set((n) => Math.max(0, n - 1));
   promise.then(settle, settle);
   return promise;

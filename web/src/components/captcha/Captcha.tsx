@@ -1,11 +1,11 @@
 import type {} from 'altcha/types/react';
-import { Fragment, forwardRef, useEffect, useImperativeHandle, useRef } from 'react';
+import { Fragment, forwardRef, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
 import FormHelperText from '@mui/material/FormHelperText';
 import { useTranslation } from 'react-i18next';
 import { AUTH_PATHS } from '../../lib/api-paths.ts';
 import { API_BASE } from '../../lib/http.ts';
-import { loadWidget, loadWidgetLanguage, widgetLanguage } from './widget-language.ts';
+import { isWidgetLoaded, loadWidget, loadWidgetLanguage, widgetLanguage } from './widget-language.ts';
 
 export interface CaptchaHandle {
   reset(): void;
@@ -18,33 +18,73 @@ export interface CaptchaProps {
   /** The message shown under the widget (validation or server error). */
   error?: string;
   id?: string;
+  /**
+   * When the widget's code (about 34 KB) is fetched: on the first click or key press in the surrounding
+   * form (sign-in pages, so their first load stays small), or at once (a dialog opened on purpose).
+   */
+  load?: 'onInteraction' | 'now';
 }
 
 interface WidgetElement extends HTMLElement {
   reset?: () => void;
+  verify?: () => Promise<unknown>;
 }
+
+/** What starts loading the widget: the partner's own clicks and key presses (an autofocus is not one). */
+const INTERACTIONS = ['pointerdown', 'keydown', 'input'] as const;
+
+/** The widget's own box, so the placeholder takes the same room and nothing moves when it arrives. */
+const WIDGET_HEIGHT = 74;
 
 /**
  * The ALTCHA proof-of-work widget, challenge from GET /api/captcha. Its verified, expired and error
- * events drive the form; the form resets it after a failed submit.
+ * events drive the form; the form resets it after a failed submit. Until its code has arrived a
+ * placeholder with the widget's label holds its place; clicking it loads the widget and starts the check.
  */
-export const Captcha = forwardRef<CaptchaHandle, CaptchaProps>(function Captcha({ onVerified, onExpired, onError, error, id }, ref) {
-  const { i18n } = useTranslation();
+export const Captcha = forwardRef<CaptchaHandle, CaptchaProps>(function Captcha(
+  { onVerified, onExpired, onError, error, id, load = 'onInteraction' },
+  ref,
+) {
+  const { t, i18n } = useTranslation('common');
+  const host = useRef<HTMLDivElement>(null);
   const element = useRef<WidgetElement>(null);
   const handlers = useRef({ onVerified, onExpired, onError });
   handlers.current = { onVerified, onExpired, onError };
+  const verifyOnArrival = useRef(false);
+  const [armed, setArmed] = useState(() => load === 'now' || isWidgetLoaded());
+  const [ready, setReady] = useState(false);
   const language = widgetLanguage(i18n.language);
 
   useImperativeHandle(ref, () => ({ reset: () => element.current?.reset?.() }), []);
 
-  // The widget's code loads with the first captcha on screen, not with the app.
   useEffect(() => {
-    void loadWidget().then(() => loadWidgetLanguage(i18n.language));
-  }, [i18n.language]);
+    if (armed) return;
+    const target = host.current?.closest('form') ?? host.current;
+    if (!target) return;
+    const arm = () => setArmed(true);
+    for (const type of INTERACTIONS) target.addEventListener(type, arm, { once: true, passive: true });
+    return () => {
+      for (const type of INTERACTIONS) target.removeEventListener(type, arm);
+    };
+  }, [armed]);
+
+  useEffect(() => {
+    if (!armed) return;
+    let current = true;
+    loadWidget()
+      .then(() => loadWidgetLanguage(i18n.language))
+      .then(
+        () => current && setReady(true),
+        () => current && handlers.current.onError(),
+      );
+    return () => {
+      current = false;
+    };
+  }, [armed, i18n.language]);
 
   useEffect(() => {
     const el = element.current;
-    if (!el) return;
+    if (!ready || !el) return;
     const verified = (event: Event) => {
       const payload = (event as CustomEvent<{ payload?: string }>).detail?.payload;
       if (payload) handlers.current.onVerified(payload);
@@ -57,30 +97,86 @@ export const Captcha = forwardRef<CaptchaHandle, CaptchaProps>(function Captcha(
     el.addEventListener('verified', verified);
     el.addEventListener('expired', expired);
     el.addEventListener('statechange', stateChange);
+    if (verifyOnArrival.current) {
+      verifyOnArrival.current = false;
+      void el.verify?.();
+    }
     return () => {
       el.removeEventListener('verified', verified);
       el.removeEventListener('expired', expired);
       el.removeEventListener('statechange', stateChange);
     };
-  }, [language]);
+  }, [ready, language]);
 
+  const borderColor = error ? '#d32f2f' : 'rgba(36, 41, 57, 0.23)';
   return (
     <Box
+      ref={host}
       id={id}
       data-testid="captcha"
       sx={{
         '& altcha-widget': {
           display: 'block',
+          minHeight: WIDGET_HEIGHT,
           '--altcha-max-width': '100%',
           '--altcha-border-radius': '8px',
           '--altcha-color-primary': '#1976d2',
-          '--altcha-border-color': error ? '#d32f2f' : 'rgba(36, 41, 57, 0.23)',
+          '--altcha-border-color': borderColor,
         },
       }}
     >
-      <Fragment key={language}>
-        <altcha-widget ref={element} challenge={`${API_BASE}${AUTH_PATHS.captcha}`} language={language} type="checkbox" />
-      </Fragment>
+      {ready ? (
+        <Fragment key={language}>
+          <altcha-widget ref={element} challenge={`${API_BASE}${AUTH_PATHS.captcha}`} language={language} type="checkbox" />
+        </Fragment>
+      ) : (
+        <Box
+          component="button"
+          type="button"
+          data-testid="captcha-placeholder"
+          aria-busy={armed}
+          onClick={() => {
+            verifyOnArrival.current = true;
+            setArmed(true);
+          }}
+          // Laid out like the widget's first row (box, then label), so the swap is not noticed.
+          sx={{
+            display: 'flex',
+            alignItems: 'flex-start',
+            gap: '10px',
+            width: '100%',
+            height: WIDGET_HEIGHT,
+            p: '12px',
+            border: `1px solid ${borderColor}`,
+            borderRadius: '8px',
+            bgcolor: 'background.paper',
+            color: 'text.primary',
+            font: 'inherit',
+            fontSize: 16,
+            lineHeight: '24px',
+            textAlign: 'start',
+            cursor: 'pointer',
+            '&:focus-visible': { outline: '2px solid #1976d2', outlineOffset: 2 },
+          }}
+        >
+          <Box
+            component="span"
+            aria-hidden
+            sx={{
+              width: 20,
+              height: 20,
+              mt: '2px',
+              flexShrink: 0,
+              borderRadius: '4px',
+              border: '2px solid rgba(36, 41, 57, 0.54)',
+              borderTopColor: armed ? 'primary.main' : undefined,
+              animation: armed ? 'captcha-spin 0.9s linear infinite' : undefined,
+              '@keyframes captcha-spin': { to: { transform: 'rotate(360deg)' } },
+            }}
+          />
+          {t('captchaLabel')}
+        </Box>
+      )}
       {error ? <FormHelperText error>{error}</FormHelperText> : null}
     </Box>
   );

@@ -32,9 +32,18 @@ export async function loadWidgetLanguage(lang: string): Promise<void> {
 }
 
 let widget: Promise<unknown> | undefined;
+let loaded = false;
 
 /** Defines <altcha-widget> (once); its translations register into the widget's global afterwards. */
 export function loadWidget(): Promise<unknown> {
-  widget ??= import('altcha');
+  widget ??= import('altcha').then((mod) => {
+    loaded = true;
+    return mod;
+  });
   return widget;
+}
+
+/** Whether the widget's code has arrived (a later form shows it at once). */
+export function isWidgetLoaded(): boolean {
+  return loaded;
 }

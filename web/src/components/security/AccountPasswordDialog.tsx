@@ -59,6 +59,7 @@ export function AccountPasswordDialog(props: AccountPasswordDialogProps) {
               slotProps={{ htmlInput: { 'data-testid': 'account-password-input' } }}
             />
             <Captcha
+              load="now"
               ref={captcha}
               onVerified={onCaptchaChange}
               onExpired={() => onCaptchaChange('')}

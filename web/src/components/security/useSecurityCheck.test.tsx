@@ -42,8 +42,12 @@ function setup(mode: SecurityMode, routes: Parameters<typeof mockApi>[0]) {
 const state = () => JSON.parse(screen.getByTestId('state').textContent!);
 
 /** The captcha widget announces a solution the way the real one does. */
-function solveCaptcha(payload = 'solved-payload') {
-  const widget = document.querySelector('altcha-widget')!;
+async function solveCaptcha(payload = 'solved-payload') {
+  const widget = await waitFor(() => {
+    const el = document.querySelector('altcha-widget');
+    expect(el).not.toBeNull();
+    return el!;
+  });
   fireEvent(widget, new CustomEvent('verified', { detail: { payload } }));
 }
 
@@ -134,7 +138,7 @@ describe('security check flow (SPEC §4)', () => {
     expect(await screen.findByTestId('account-password-input')).toBeInTheDocument();
     expect(action).not.toHaveBeenCalled();
     await userEvent.type(screen.getByTestId('account-password-input'), 'secret-pass');
-    solveCaptcha();
+    await solveCaptcha();
     await userEvent.click(screen.getByRole('button', { name: 'OK' }));
     await waitFor(() => expect(action).toHaveBeenCalledOnce());
   });
@@ -171,7 +175,7 @@ describe('security check flow (SPEC §4)', () => {
     });
     await start();
     await userEvent.type(await screen.findByTestId('account-password-input'), 'bad-pass');
-    solveCaptcha('p1');
+    await solveCaptcha('p1');
     const key = check.state.captchaResetKey;
     await userEvent.click(screen.getByRole('button', { name: 'OK' }));
     expect(await screen.findByText('Wrong password')).toBeInTheDocument();
@@ -188,7 +192,7 @@ describe('security check flow (SPEC §4)', () => {
     });
     await start();
     await userEvent.type(await screen.findByTestId('account-password-input'), 'good-pass');
-    solveCaptcha();
+    await solveCaptcha();
     await userEvent.click(screen.getByRole('button', { name: 'OK' }));
     await waitFor(() => expect(action).toHaveBeenCalledOnce());
     await waitFor(() => expect(screen.queryByTestId('account-password-input')).not.toBeInTheDocument());

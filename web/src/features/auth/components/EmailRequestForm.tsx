@@ -5,8 +5,7 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import { TextInput } from '../../../components/form/TextInput.tsx';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useSchemaForm } from '../../../components/form/useSchemaForm.ts';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { CaptchaHandle } from '../../../components/captcha/Captcha.tsx';
@@ -38,7 +37,7 @@ export function EmailRequestForm({
   const captcha = useRef<CaptchaHandle>(null);
   const [formError, setFormError] = useState<string[]>([]);
   const [done, setDone] = useState<string | null>(null);
-  const form = useForm<EmailCaptchaForm>({ resolver: zodResolver(emailCaptchaSchema), defaultValues: { email: '', captcha: '' }, mode: 'onSubmit', reValidateMode: 'onChange' });
+  const form = useSchemaForm(emailCaptchaSchema, { email: '', captcha: '' });
 
   const onSubmit = form.handleSubmit(async (values) => {
     setFormError([]);
@@ -47,7 +46,7 @@ export function EmailRequestForm({
       setDone(answer?.message || sentFallback);
     } catch (error) {
       captcha.current?.reset();
-      form.setValue('captcha', '');
+      form.setValue('captcha', '', { check: false });
       if (isApiError(error) && error.status >= 500) return;
       const rest = applyServerErrors(form, error, FIELDS);
       if (rest.length) setFormError(rest);
@@ -73,7 +72,7 @@ export function EmailRequestForm({
             {formError.length ? <Alert severity="error">{formError.join(' ')}</Alert> : null}
             <TextInput {...fieldProps(form, 'email', t)} type="email" label={t('fields.email')} autoComplete="email" autoFocus required />
             <FormCaptcha form={form} ref={captcha} />
-            <Button type="submit" variant="contained" size="large" loading={form.formState.isSubmitting} sx={{ mt: 2 }} data-testid="submit">
+            <Button type="submit" variant="contained" size="large" loading={form.isSubmitting} sx={{ mt: 2 }} data-testid="submit">
               {submitLabel}
             </Button>
           </Stack>

@@ -17,8 +17,17 @@ function start(routes: Parameters<typeof mockApi>[0]) {
   return { api, router };
 }
 
-function solveCaptcha() {
-  fireEvent(document.querySelector('altcha-widget')!, new CustomEvent('verified', { detail: { payload: 'cap' } }));
+/** The widget arrives after the first interaction with the form. */
+async function widget() {
+  return waitFor(() => {
+    const el = document.querySelector('altcha-widget');
+    expect(el).not.toBeNull();
+    return el as HTMLElement & { reset?: () => void };
+  });
+}
+
+async function solveCaptcha() {
+  fireEvent(await widget(), new CustomEvent('verified', { detail: { payload: 'cap' } }));
 }
 
 describe('sign-in page', () => {
@@ -38,14 +47,14 @@ describe('sign-in page', () => {
     const { api } = start({
       'POST /api/auth/login': { status: 422, body: { code: 'validation_failed', message: 'x', errors: { password: ['Wrong email or password'] } } },
     });
-    const widget = (await screen.findByTestId('captcha')).querySelector('altcha-widget') as HTMLElement & { reset?: () => void };
+    await userEvent.type(await screen.findByLabelText(/Email/), 'a@b.co');
+    const el = await widget();
     let resets = 0;
-    widget.reset = () => {
+    el.reset = () => {
       resets += 1;
     };
-    await userEvent.type(screen.getByLabelText(/Email/), 'a@b.co');
     await userEvent.type(screen.getByLabelText(/^Password/), 'nope');
-    solveCaptcha();
+    await solveCaptcha();
     await userEvent.click(screen.getByTestId('submit'));
     expect(await screen.findByText('Wrong email or password')).toBeInTheDocument();
     expect(screen.getByLabelText(/^Password/)).toHaveAttribute('aria-invalid', 'true');
@@ -61,7 +70,7 @@ describe('sign-in page', () => {
     });
     await userEvent.type(await screen.findByLabelText(/Email/), 'partner@example.com');
     await userEvent.type(screen.getByLabelText(/^Password/), 'correct horse');
-    solveCaptcha();
+    await solveCaptcha();
     await userEvent.click(screen.getByTestId('submit'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
     expect(storage.isLoggedIn()).toBe(true);

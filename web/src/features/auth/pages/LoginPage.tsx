@@ -5,8 +5,7 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import { TextInput } from '../../../components/form/TextInput.tsx';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useSchemaForm } from '../../../components/form/useSchemaForm.ts';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { CaptchaHandle } from '../../../components/captcha/Captcha.tsx';
@@ -19,7 +18,7 @@ import { AuthCard } from '../components/AuthCard.tsx';
 import { FormCaptcha } from '../components/FormCaptcha.tsx';
 import { PasswordField } from '../components/PasswordField.tsx';
 import { applyServerErrors, fieldProps } from '../components/form-helpers.ts';
-import { loginSchema, type LoginForm } from '../components/schemas.ts';
+import { loginSchema } from '../components/schemas.ts';
 
 const FIELDS = ['email', 'password', 'captcha'] as const;
 
@@ -32,11 +31,7 @@ export default function LoginPage() {
   const login = useLogin();
   const captcha = useRef<CaptchaHandle>(null);
   const [formError, setFormError] = useState<string[]>([]);
-  const form = useForm<LoginForm>({
-    resolver: zodResolver(loginSchema),
-    defaultValues: { email: '', password: '', captcha: '' },
-    mode: 'onSubmit', reValidateMode: 'onChange',
-  });
+  const form = useSchemaForm(loginSchema, { email: '', password: '', captcha: '' });
 
   const onSubmit = form.handleSubmit(async (values) => {
     setFormError([]);
@@ -50,7 +45,7 @@ export default function LoginPage() {
       navigate(from && from.startsWith('/') ? from : href('dashboard'), { replace: true });
     } catch (error) {
       captcha.current?.reset();
-      form.setValue('captcha', '');
+      form.setValue('captcha', '', { check: false });
       if (isApiError(error) && error.status >= 500) return;
       const rest = applyServerErrors(form, error, FIELDS);
       if (rest.length) setFormError(rest);
@@ -89,7 +84,7 @@ export default function LoginPage() {
             </Link>
           </Box>
           <FormCaptcha form={form} ref={captcha} />
-          <Button type="submit" variant="contained" size="large" loading={form.formState.isSubmitting} sx={{ mt: 2 }} data-testid="submit">
+          <Button type="submit" variant="contained" size="large" loading={form.isSubmitting} sx={{ mt: 2 }} data-testid="submit">
             {t('login.submit')}
           </Button>
         </Stack>

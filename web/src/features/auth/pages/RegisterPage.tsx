@@ -9,8 +9,7 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import { TextInput } from '../../../components/form/TextInput.tsx';
 import MarkEmailReadOutlined from '@mui/icons-material/MarkEmailReadOutlined';
-import { Controller, useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useSchemaForm } from '../../../components/form/useSchemaForm.ts';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { Trans, useTranslation } from 'react-i18next';
 import type { CaptchaHandle } from '../../../components/captcha/Captcha.tsx';
@@ -22,7 +21,7 @@ import { AuthCard } from '../components/AuthCard.tsx';
 import { FormCaptcha } from '../components/FormCaptcha.tsx';
 import { PasswordField } from '../components/PasswordField.tsx';
 import { applyServerErrors, errorText, fieldProps } from '../components/form-helpers.ts';
-import { registerSchema, type RegisterForm } from '../components/schemas.ts';
+import { registerSchema } from '../components/schemas.ts';
 import { TokenStatus } from '../components/TokenStatus.tsx';
 
 const FIELDS = ['email', 'password', 'agree', 'newsletter', 'captcha'] as const;
@@ -35,11 +34,7 @@ export default function RegisterPage() {
   const captcha = useRef<CaptchaHandle>(null);
   const [formError, setFormError] = useState<string[]>([]);
   const [sent, setSent] = useState<string | null>(null);
-  const form = useForm<RegisterForm>({
-    resolver: zodResolver(registerSchema),
-    defaultValues: { email: '', password: '', agree: false, newsletter: false, captcha: '' },
-    mode: 'onSubmit', reValidateMode: 'onChange',
-  });
+  const form = useSchemaForm(registerSchema, { email: '', password: '', agree: false, newsletter: false, captcha: '' });
 
   const onSubmit = form.handleSubmit(async (values) => {
     setFormError([]);
@@ -49,7 +44,7 @@ export default function RegisterPage() {
       setSent(answer?.message || t('register.sent'));
     } catch (error) {
       captcha.current?.reset();
-      form.setValue('captcha', '');
+      form.setValue('captcha', '', { check: false });
       if (isApiError(error) && error.status >= 500) return;
       const rest = applyServerErrors(form, error, FIELDS);
       if (rest.length) setFormError(rest);
@@ -72,7 +67,10 @@ export default function RegisterPage() {
     );
   }
 
-  const agreeError = errorText(form.formState.errors.agree, t);
+  const agreeError = errorText(form.errors.agree, t);
+  // MUI's Checkbox takes its input's ref through slotProps.
+  const agree = form.checkbox('agree');
+  const newsletter = form.checkbox('newsletter');
   return (
     <AuthCard
       title={t('register.title')}
@@ -92,40 +90,35 @@ export default function RegisterPage() {
           <TextInput {...fieldProps(form, 'email', t)} type="email" label={t('fields.email')} autoComplete="email" autoFocus required />
           <PasswordField {...fieldProps(form, 'password', t)} label={t('fields.password')} autoComplete="new-password" required />
           <Box>
-            <Controller
-              name="agree"
-              control={form.control}
-              render={({ field }) => (
-                <FormControlLabel
-                  control={<Checkbox checked={field.value} onChange={(e) => field.onChange(e.target.checked)} onBlur={field.onBlur} slotProps={{ input: { ref: field.ref, 'aria-invalid': Boolean(agreeError), 'aria-describedby': agreeError ? 'agree-error' : undefined } as object }} />}
-                  label={
-                    <Trans
-                      t={t}
-                      i18nKey="register.agree"
-                      components={{ terms: <Link href={EXTERNAL_LINKS.terms} target="_blank" rel="noopener noreferrer" /> }}
-                    />
-                  }
+            <FormControlLabel
+              control={
+                <Checkbox
+                  name={agree.name}
+                  checked={agree.checked}
+                  onChange={agree.onChange}
+                  slotProps={{ input: { ref: agree.inputRef, 'aria-invalid': Boolean(agreeError), 'aria-describedby': agreeError ? 'agree-error' : undefined } as object }}
                 />
-              )}
+              }
+              label={
+                <Trans
+                  t={t}
+                  i18nKey="register.agree"
+                  components={{ terms: <Link href={EXTERNAL_LINKS.terms} target="_blank" rel="noopener noreferrer" /> }}
+                />
+              }
             />
             {agreeError ? (
               <FormHelperText error id="agree-error" sx={{ mt: -0.5, mx: 0 }}>
                 {agreeError}
               </FormHelperText>
             ) : null}
-            <Controller
-              name="newsletter"
-              control={form.control}
-              render={({ field }) => (
-                <FormControlLabel
-                  control={<Checkbox checked={field.value} onChange={(e) => field.onChange(e.target.checked)} onBlur={field.onBlur} slotProps={{ input: { ref: field.ref } as object }} />}
-                  label={t('register.newsletter')}
-                />
-              )}
+            <FormControlLabel
+              control={<Checkbox name={newsletter.name} checked={newsletter.checked} onChange={newsletter.onChange} slotProps={{ input: { ref: newsletter.inputRef } as object }} />}
+              label={t('register.newsletter')}
             />
           </Box>
           <FormCaptcha form={form} ref={captcha} />
-          <Button type="submit" variant="contained" size="large" loading={form.formState.isSubmitting} sx={{ mt: 2 }} data-testid="submit">
+          <Button type="submit" variant="contained" size="large" loading={form.isSubmitting} sx={{ mt: 2 }} data-testid="submit">
             {t('register.submit')}
           </Button>
         </Stack>

@@ -4,8 +4,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useSchemaForm } from '../../../components/form/useSchemaForm.ts';
 import { Link as RouterLink, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/http.ts';
@@ -15,7 +14,7 @@ import { AuthCard } from '../components/AuthCard.tsx';
 import { PasswordField } from '../components/PasswordField.tsx';
 import { TokenStatus } from '../components/TokenStatus.tsx';
 import { applyServerErrors, fieldProps } from '../components/form-helpers.ts';
-import { newPasswordSchema, type NewPasswordForm } from '../components/schemas.ts';
+import { newPasswordSchema } from '../components/schemas.ts';
 
 const FIELDS = ['password', 'password_confirmation'] as const;
 
@@ -26,7 +25,7 @@ export default function SetNewPasswordPage() {
   const restore = useRestorePassword();
   const [formError, setFormError] = useState<string[]>([]);
   const [done, setDone] = useState<string | null>(null);
-  const form = useForm<NewPasswordForm>({ resolver: zodResolver(newPasswordSchema), defaultValues: { password: '', password_confirmation: '' }, mode: 'onSubmit', reValidateMode: 'onChange' });
+  const form = useSchemaForm(newPasswordSchema, { password: '', password_confirmation: '' });
 
   const onSubmit = form.handleSubmit(async (values) => {
     setFormError([]);
@@ -70,7 +69,7 @@ export default function SetNewPasswordPage() {
           {formError.length ? <Alert severity="error">{formError.join(' ')}</Alert> : null}
           <PasswordField {...fieldProps(form, 'password', t)} label={t('fields.newPassword')} autoComplete="new-password" autoFocus required />
           <PasswordField {...fieldProps(form, 'password_confirmation', t)} label={t('fields.passwordConfirmation')} autoComplete="new-password" required />
-          <Button type="submit" variant="contained" size="large" loading={form.formState.isSubmitting} sx={{ mt: 2 }} data-testid="submit">
+          <Button type="submit" variant="contained" size="large" loading={form.isSubmitting} sx={{ mt: 2 }} data-testid="submit">
             {t('setPassword.submit')}
           </Button>
         </Stack>
