@@ -1,20 +1,17 @@
 import { useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
 import { TextInput } from '../../../components/form/TextInput.tsx';
 import { useSchemaForm } from '../../../components/form/useSchemaForm.ts';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { CaptchaHandle } from '../../../components/captcha/Captcha.tsx';
-import { isApiError } from '../../../lib/http.ts';
 import { href } from '../../../app/routes.ts';
 import type { MessageAnswer } from '../api/auth.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { FormCaptcha } from './FormCaptcha.tsx';
-import { applyServerErrors, fieldProps } from './form-helpers.ts';
+import { fieldProps, submitFailure } from './form-helpers.ts';
+import { AuthForm } from './AuthForm.tsx';
 import { emailCaptchaSchema, type EmailCaptchaForm } from './schemas.ts';
 
 const FIELDS = ['email', 'captcha'] as const;
@@ -46,11 +43,7 @@ export function EmailRequestForm({
       setDone(answer?.message || sentFallback);
     } catch (error) {
       captcha.current?.reset();
-      form.setValue('captcha', '', { check: false });
-      if (isApiError(error) && error.status >= 500) return;
-      const rest = applyServerErrors(form, error, FIELDS);
-      if (rest.length) setFormError(rest);
-      else if (!isApiError(error) || !Object.keys(error.errors).length) setFormError([t('tryLater')]);
+      setFormError(submitFailure(form, error, FIELDS, t('tryLater')));
     }
   });
 
@@ -67,16 +60,23 @@ export function EmailRequestForm({
           {done}
         </Alert>
       ) : (
-        <Box component="form" noValidate onSubmit={onSubmit} aria-label={title}>
-          <Stack spacing={1}>
-            {formError.length ? <Alert severity="error">{formError.join(' ')}</Alert> : null}
-            <TextInput {...fieldProps(form, 'email', t)} type="email" label={t('fields.email')} autoComplete="email" autoFocus required />
-            <FormCaptcha form={form} ref={captcha} />
-            <Button type="submit" variant="contained" size="large" loading={form.isSubmitting} sx={{ mt: 2 }} data-testid="submit">
-              {submitLabel}
-            </Button>
-          </Stack>
-        </Box>
+        <AuthForm
+          label={title}
+          onSubmit={onSubmit}
+          errors={formError}
+          submitLabel={submitLabel}
+          submitting={form.isSubmitting}
+        >
+          <TextInput
+            {...fieldProps(form, 'email', t)}
+            type="email"
+            label={t('fields.email')}
+            autoComplete="email"
+            autoFocus
+            required
+          />
+          <FormCaptcha form={form} ref={captcha} />
+        </AuthForm>
       )}
     </AuthCard>
   );

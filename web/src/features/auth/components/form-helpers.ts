@@ -25,7 +25,11 @@ export function errorText(error: FieldError | undefined, t: TFunction): string {
  * Puts a 422 answer's `errors: {field: [message]}` on the form's fields. Returns the messages that belong
  * to no field of this form (shown above the form), or the general message when there are none.
  */
-export function applyServerErrors<T extends Values>(form: SchemaForm<T>, error: unknown, fields: readonly (keyof T & string)[]): string[] {
+export function applyServerErrors<T extends Values>(
+  form: SchemaForm<T>,
+  error: unknown,
+  fields: readonly (keyof T & string)[],
+): string[] {
   if (!isApiError(error)) return [];
   const leftovers: string[] = [];
   let focused = false;
@@ -33,7 +37,11 @@ export function applyServerErrors<T extends Values>(form: SchemaForm<T>, error: 
     const message = messages.filter(Boolean).join(' ');
     if (!message) continue;
     if ((fields as readonly string[]).includes(field)) {
-      form.setError(field as keyof T & string, { type: 'server', message }, { focus: !focused && field !== 'captcha' });
+      form.setError(
+        field as keyof T & string,
+        { type: 'server', message },
+        { focus: !focused && field !== 'captcha' },
+      );
       focused = true;
     } else {
       leftovers.push(message);
@@ -41,4 +49,20 @@ export function applyServerErrors<T extends Values>(form: SchemaForm<T>, error: 
   }
   if (!Object.keys(error.errors).length && error.serverMessage) leftovers.push(error.serverMessage);
   return leftovers;
+}
+
+/**
+ * What a failed submit shows above the form: the messages of no field, or `fallback` when the answer named
+ * no field at all. A 5xx shows nothing here: the app-wide error dialog has it.
+ */
+export function submitFailure<T extends Values>(
+  form: SchemaForm<T>,
+  error: unknown,
+  fields: readonly (keyof T & string)[],
+  fallback: string,
+): string[] {
+  if (isApiError(error) && error.status >= 500) return [];
+  const rest = applyServerErrors(form, error, fields);
+  if (rest.length) return rest;
+  return !isApiError(error) || !Object.keys(error.errors).length ? [fallback] : [];
 }

@@ -1,15 +1,11 @@
 import { useRef, useState } from 'react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
 import { TextInput } from '../../../components/form/TextInput.tsx';
 import { useSchemaForm } from '../../../components/form/useSchemaForm.ts';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { CaptchaHandle } from '../../../components/captcha/Captcha.tsx';
-import { isApiError } from '../../../lib/http.ts';
 import { changeLanguage, chooseLanguage } from '../../../lib/i18n.ts';
 import { useSessionActions } from '../../../lib/session.ts';
 import { href } from '../../../app/routes.ts';
@@ -17,7 +13,8 @@ import { useLogin } from '../api/auth.ts';
 import { AuthCard } from '../components/AuthCard.tsx';
 import { FormCaptcha } from '../components/FormCaptcha.tsx';
 import { PasswordField } from '../components/PasswordField.tsx';
-import { applyServerErrors, fieldProps } from '../components/form-helpers.ts';
+import { fieldProps, submitFailure } from '../components/form-helpers.ts';
+import { AuthForm } from '../components/AuthForm.tsx';
 import { loginSchema } from '../components/schemas.ts';
 
 const FIELDS = ['email', 'password', 'captcha'] as const;
@@ -45,11 +42,7 @@ export default function LoginPage() {
       navigate(from && from.startsWith('/') ? from : href('dashboard'), { replace: true });
     } catch (error) {
       captcha.current?.reset();
-      form.setValue('captcha', '', { check: false });
-      if (isApiError(error) && error.status >= 500) return;
-      const rest = applyServerErrors(form, error, FIELDS);
-      if (rest.length) setFormError(rest);
-      else if (!isApiError(error) || !Object.keys(error.errors).length) setFormError([t('signInFailed')]);
+      setFormError(submitFailure(form, error, FIELDS, t('signInFailed')));
     }
   });
 
@@ -66,29 +59,39 @@ export default function LoginPage() {
         </>
       }
     >
-      <Box component="form" noValidate onSubmit={onSubmit} aria-label={t('login.title')}>
-        <Stack spacing={1}>
-          {formError.length ? (
-            <Alert severity="error" data-testid="form-error">
-              {formError.join(' ')}
-            </Alert>
-          ) : null}
-          <TextInput {...fieldProps(form, 'email', t)} type="email" label={t('fields.email')} autoComplete="email" autoFocus required />
-          <PasswordField {...fieldProps(form, 'password', t)} label={t('fields.password')} autoComplete="current-password" required />
-          <Box sx={{ display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1, mt: -0.5, mb: 1 }}>
-            <Link component={RouterLink} to={href('restorePassword')} variant="body2">
-              {t('login.forgotPassword')}
-            </Link>
-            <Link component={RouterLink} to={href('restoreAccess')} variant="body2">
-              {t('login.restoreAccess')}
-            </Link>
-          </Box>
-          <FormCaptcha form={form} ref={captcha} />
-          <Button type="submit" variant="contained" size="large" loading={form.isSubmitting} sx={{ mt: 2 }} data-testid="submit">
-            {t('login.submit')}
-          </Button>
-        </Stack>
-      </Box>
+      <AuthForm
+        label={t('login.title')}
+        onSubmit={onSubmit}
+        errors={formError}
+        submitLabel={t('login.submit')}
+        submitting={form.isSubmitting}
+      >
+        <TextInput
+          {...fieldProps(form, 'email', t)}
+          type="email"
+          label={t('fields.email')}
+          autoComplete="email"
+          autoFocus
+          required
+        />
+        <PasswordField
+          {...fieldProps(form, 'password', t)}
+          label={t('fields.password')}
+          autoComplete="current-password"
+          required
+        />
+        <Box
+          sx={{ display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1, mt: -0.5, mb: 1 }}
+        >
+          <Link component={RouterLink} to={href('restorePassword')} variant="body2">
+            {t('login.forgotPassword')}
+          </Link>
+          <Link component={RouterLink} to={href('restoreAccess')} variant="body2">
+            {t('login.restoreAccess')}
+          </Link>
+        </Box>
+        <FormCaptcha form={form} ref={captcha} />
+      </AuthForm>
     </AuthCard>
   );
 }

@@ -1,26 +1,24 @@
 import { useRef, useState } from 'react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
 import { TextInput } from '../../../components/form/TextInput.tsx';
 import MarkEmailReadOutlined from '@mui/icons-material/MarkEmailReadOutlined';
 import { useSchemaForm } from '../../../components/form/useSchemaForm.ts';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { Trans, useTranslation } from 'react-i18next';
 import type { CaptchaHandle } from '../../../components/captcha/Captcha.tsx';
-import { isApiError } from '../../../lib/http.ts';
 import { EXTERNAL_LINKS } from '../../../lib/links.ts';
 import { href } from '../../../app/routes.ts';
 import { useRegister } from '../api/auth.ts';
 import { AuthCard } from '../components/AuthCard.tsx';
 import { FormCaptcha } from '../components/FormCaptcha.tsx';
 import { PasswordField } from '../components/PasswordField.tsx';
-import { applyServerErrors, errorText, fieldProps } from '../components/form-helpers.ts';
+import { errorText, fieldProps, submitFailure } from '../components/form-helpers.ts';
+import { AuthForm } from '../components/AuthForm.tsx';
 import { registerSchema } from '../components/schemas.ts';
 import { TokenStatus } from '../components/TokenStatus.tsx';
 
@@ -34,21 +32,27 @@ export default function RegisterPage() {
   const captcha = useRef<CaptchaHandle>(null);
   const [formError, setFormError] = useState<string[]>([]);
   const [sent, setSent] = useState<string | null>(null);
-  const form = useSchemaForm(registerSchema, { email: '', password: '', agree: false, newsletter: false, captcha: '' });
+  const form = useSchemaForm(registerSchema, {
+    email: '',
+    password: '',
+    agree: false,
+    newsletter: false,
+    captcha: '',
+  });
 
   const onSubmit = form.handleSubmit(async (values) => {
     setFormError([]);
     const ref = Number(params.get('ref'));
     try {
-      const answer = await register.mutateAsync({ ...values, lang: i18n.language, ...(Number.isInteger(ref) && ref > 0 ? { ref } : {}) });
+      const answer = await register.mutateAsync({
+        ...values,
+        lang: i18n.language,
+        ...(Number.isInteger(ref) && ref > 0 ? { ref } : {}),
+      });
       setSent(answer?.message || t('register.sent'));
     } catch (error) {
       captcha.current?.reset();
-      form.setValue('captcha', '', { check: false });
-      if (isApiError(error) && error.status >= 500) return;
-      const rest = applyServerErrors(form, error, FIELDS);
-      if (rest.length) setFormError(rest);
-      else if (!isApiError(error) || !Object.keys(error.errors).length) setFormError([t('tryLater')]);
+      setFormError(submitFailure(form, error, FIELDS, t('tryLater')));
     }
   });
 
@@ -57,11 +61,15 @@ export default function RegisterPage() {
       <AuthCard title={t('register.sentTitle')}>
         <Box sx={{ textAlign: 'center' }} data-testid="register-sent">
           <MarkEmailReadOutlined color="primary" sx={{ fontSize: 56, mb: 1 }} />
-          <TokenStatus state="success" message={sent} action={
-            <Button component={RouterLink} to={href('login')} variant="contained">
-              {t('backToSignIn')}
-            </Button>
-          } />
+          <TokenStatus
+            state="success"
+            message={sent}
+            action={
+              <Button component={RouterLink} to={href('login')} variant="contained">
+                {t('backToSignIn')}
+              </Button>
+            }
+          />
         </Box>
       </AuthCard>
     );
@@ -84,45 +92,72 @@ export default function RegisterPage() {
         </>
       }
     >
-      <Box component="form" noValidate onSubmit={onSubmit} aria-label={t('register.title')}>
-        <Stack spacing={1}>
-          {formError.length ? <Alert severity="error">{formError.join(' ')}</Alert> : null}
-          <TextInput {...fieldProps(form, 'email', t)} type="email" label={t('fields.email')} autoComplete="email" autoFocus required />
-          <PasswordField {...fieldProps(form, 'password', t)} label={t('fields.password')} autoComplete="new-password" required />
-          <Box>
-            <FormControlLabel
-              control={
-                <Checkbox
-                  name={agree.name}
-                  checked={agree.checked}
-                  onChange={agree.onChange}
-                  slotProps={{ input: { ref: agree.inputRef, 'aria-invalid': Boolean(agreeError), 'aria-describedby': agreeError ? 'agree-error' : undefined } as object }}
-                />
-              }
-              label={
-                <Trans
-                  t={t}
-                  i18nKey="register.agree"
-                  components={{ terms: <Link href={EXTERNAL_LINKS.terms} target="_blank" rel="noopener noreferrer" /> }}
-                />
-              }
-            />
-            {agreeError ? (
-              <FormHelperText error id="agree-error" sx={{ mt: -0.5, mx: 0 }}>
-                {agreeError}
-              </FormHelperText>
-            ) : null}
-            <FormControlLabel
-              control={<Checkbox name={newsletter.name} checked={newsletter.checked} onChange={newsletter.onChange} slotProps={{ input: { ref: newsletter.inputRef } as object }} />}
-              label={t('register.newsletter')}
-            />
-          </Box>
-          <FormCaptcha form={form} ref={captcha} />
-          <Button type="submit" variant="contained" size="large" loading={form.isSubmitting} sx={{ mt: 2 }} data-testid="submit">
-            {t('register.submit')}
-          </Button>
-        </Stack>
-      </Box>
+      <AuthForm
+        label={t('register.title')}
+        onSubmit={onSubmit}
+        errors={formError}
+        submitLabel={t('register.submit')}
+        submitting={form.isSubmitting}
+      >
+        <TextInput
+          {...fieldProps(form, 'email', t)}
+          type="email"
+          label={t('fields.email')}
+          autoComplete="email"
+          autoFocus
+          required
+        />
+        <PasswordField
+          {...fieldProps(form, 'password', t)}
+          label={t('fields.password')}
+          autoComplete="new-password"
+          required
+        />
+        <Box>
+          <FormControlLabel
+            control={
+              <Checkbox
+                name={agree.name}
+                checked={agree.checked}
+                onChange={agree.onChange}
+                slotProps={{
+                  input: {
+                    ref: agree.inputRef,
+                    'aria-invalid': Boolean(agreeError),
+                    'aria-describedby': agreeError ? 'agree-error' : undefined,
+                  } as object,
+                }}
+              />
+            }
+            label={
+              <Trans
+                t={t}
+                i18nKey="register.agree"
+                components={{
+                  terms: <Link href={EXTERNAL_LINKS.terms} target="_blank" rel="noopener noreferrer" />,
+                }}
+              />
+            }
+          />
+          {agreeError ? (
+            <FormHelperText error id="agree-error" sx={{ mt: -0.5, mx: 0 }}>
+              {agreeError}
+            </FormHelperText>
+          ) : null}
+          <FormControlLabel
+            control={
+              <Checkbox
+                name={newsletter.name}
+                checked={newsletter.checked}
+                onChange={newsletter.onChange}
+                slotProps={{ input: { ref: newsletter.inputRef } as object }}
+              />
+            }
+            label={t('register.newsletter')}
+          />
+        </Box>
+        <FormCaptcha form={form} ref={captcha} />
+      </AuthForm>
     </AuthCard>
   );
 }

@@ -1,19 +1,16 @@
 import { useState } from 'react';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
 import { useSchemaForm } from '../../../components/form/useSchemaForm.ts';
 import { Link as RouterLink, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../../lib/http.ts';
 import { href } from '../../../app/routes.ts';
 import { useRestorePassword } from '../api/auth.ts';
 import { AuthCard } from '../components/AuthCard.tsx';
 import { PasswordField } from '../components/PasswordField.tsx';
 import { TokenStatus } from '../components/TokenStatus.tsx';
-import { applyServerErrors, fieldProps } from '../components/form-helpers.ts';
+import { fieldProps, submitFailure } from '../components/form-helpers.ts';
+import { AuthForm } from '../components/AuthForm.tsx';
 import { newPasswordSchema } from '../components/schemas.ts';
 
 const FIELDS = ['password', 'password_confirmation'] as const;
@@ -33,10 +30,7 @@ export default function SetNewPasswordPage() {
       const answer = await restore.mutateAsync({ email, token, ...values });
       setDone(answer?.message || t('setPassword.success'));
     } catch (error) {
-      if (isApiError(error) && error.status >= 500) return;
-      const rest = applyServerErrors(form, error, FIELDS);
-      if (rest.length) setFormError(rest);
-      else if (!isApiError(error) || !Object.keys(error.errors).length) setFormError([t('setPassword.invalid')]);
+      setFormError(submitFailure(form, error, FIELDS, t('setPassword.invalid')));
     }
   });
 
@@ -64,16 +58,27 @@ export default function SetNewPasswordPage() {
 
   return (
     <AuthCard title={t('setPassword.title')} subtitle={t('setPassword.subtitle', { email })} footer={footer}>
-      <Box component="form" noValidate onSubmit={onSubmit} aria-label={t('setPassword.title')}>
-        <Stack spacing={1}>
-          {formError.length ? <Alert severity="error">{formError.join(' ')}</Alert> : null}
-          <PasswordField {...fieldProps(form, 'password', t)} label={t('fields.newPassword')} autoComplete="new-password" autoFocus required />
-          <PasswordField {...fieldProps(form, 'password_confirmation', t)} label={t('fields.passwordConfirmation')} autoComplete="new-password" required />
-          <Button type="submit" variant="contained" size="large" loading={form.isSubmitting} sx={{ mt: 2 }} data-testid="submit">
-            {t('setPassword.submit')}
-          </Button>
-        </Stack>
-      </Box>
+      <AuthForm
+        label={t('setPassword.title')}
+        onSubmit={onSubmit}
+        errors={formError}
+        submitLabel={t('setPassword.submit')}
+        submitting={form.isSubmitting}
+      >
+        <PasswordField
+          {...fieldProps(form, 'password', t)}
+          label={t('fields.newPassword')}
+          autoComplete="new-password"
+          autoFocus
+          required
+        />
+        <PasswordField
+          {...fieldProps(form, 'password_confirmation', t)}
+          label={t('fields.passwordConfirmation')}
+          autoComplete="new-password"
+          required
+        />
+      </AuthForm>
     </AuthCard>
   );
 }
