@@ -1,20 +1,16 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { flagAlias, reactRouterProductionAlias } from './vite.shared.ts';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
-const reactRouterDir = dirname(createRequire(import.meta.url).resolve('react-router/package.json'));
 
 export default defineConfig(({ command }) => ({
   root: webRoot,
   base: '/',
   plugins: [react()],
   resolve: {
-    // React Router's package points every bundler at its development build (dev warnings included);
-    // production builds take the production one it ships next to it.
-    alias: command === 'build' ? [{ find: /^react-router$/, replacement: join(reactRouterDir, 'dist/production/index.mjs') }] : [],
+    alias: command === 'build' ? [flagAlias, reactRouterProductionAlias] : [flagAlias],
   },
   server: {
     // The locale files live next to the workspaces, one level above web/.

@@ -1,12 +1,14 @@
 import { defineProject } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
+import { flagAlias } from './vite.shared.ts';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 
 export default defineProject({
   plugins: [react()],
   root: webRoot,
+  resolve: { alias: [flagAlias] },
   test: {
     name: 'web',
     environment: 'jsdom',

@@ -3,6 +3,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import { LANGS, type LangCode } from '@pc/core/locales';
+import { LangFlag } from './LangFlag.tsx';
 
 export default function LanguageMenu({
   anchor,
@@ -29,8 +30,8 @@ export default function LanguageMenu({
             if (lang.code !== current) onChange(lang.code);
           }}
         >
-          <ListItemIcon sx={{ fontSize: '1.25rem' }} aria-hidden="true">
-            {lang.flag}
+          <ListItemIcon sx={{ minWidth: 36 }}>
+            <LangFlag lang={lang.code} />
           </ListItemIcon>
           <ListItemText>{lang.name}</ListItemText>
         </MenuItem>

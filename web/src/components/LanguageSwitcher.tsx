@@ -3,6 +3,7 @@ import Button from '@mui/material/Button';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import { useTranslation } from 'react-i18next';
 import { LANGS, type LangCode } from '@pc/core/locales';
+import { LangFlag } from './LangFlag.tsx';
 
 // The menu's code (popover, focus trap) loads at the first click, not with the page.
 const LanguageMenu = lazy(() => import('./LanguageMenu.tsx'));
@@ -38,9 +39,7 @@ export function LanguageSwitcher({ value, onChange, compact, color = 'inherit' }
         endIcon={<ExpandMore />}
         sx={{ minWidth: 0, px: 1, fontWeight: 600 }}
       >
-        <span aria-hidden="true" style={{ fontSize: '1.2rem', lineHeight: 1 }}>
-          {current.flag}
-        </span>
+        <LangFlag lang={current.code} />
         <span style={{ marginInlineStart: 8 }}>{compact ? current.code.toUpperCase() : current.name}</span>
       </Button>
       {used ? (
