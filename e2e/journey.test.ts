@@ -78,6 +78,8 @@ describe.skipIf(!hasBrowser)('partner journey in Chromium', () => {
       timeout: 60_000,
     });
     expect(widgetRequests).toHaveLength(1);
+    // The focus moved from the placeholder to the widget's checkbox, not to the page.
+    expect(await page.evaluate(() => Boolean(document.activeElement?.closest('altcha-widget')))).toBe(true);
     // The widget takes the placeholder's room: nothing on the page moves when it arrives.
     const widget = await page.locator('altcha-widget').boundingBox();
     expect(Math.abs(widget!.height - placeholder!.height)).toBeLessThanOrEqual(2);

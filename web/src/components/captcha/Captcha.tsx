@@ -51,6 +51,7 @@ export const Captcha = forwardRef<CaptchaHandle, CaptchaProps>(function Captcha(
   const handlers = useRef({ onVerified, onExpired, onError });
   handlers.current = { onVerified, onExpired, onError };
   const verifyOnArrival = useRef(false);
+  const focusOnArrival = useRef(false);
   const [armed, setArmed] = useState(() => load === 'now' || isWidgetLoaded());
   const [ready, setReady] = useState(false);
   const language = widgetLanguage(i18n.language);
@@ -97,6 +98,11 @@ export const Captcha = forwardRef<CaptchaHandle, CaptchaProps>(function Captcha(
     el.addEventListener('verified', verified);
     el.addEventListener('expired', expired);
     el.addEventListener('statechange', stateChange);
+    if (focusOnArrival.current) {
+      // The placeholder had the focus (keyboard users): hand it to the widget's own checkbox.
+      focusOnArrival.current = false;
+      (el.shadowRoot ?? el).querySelector<HTMLInputElement>('input[type="checkbox"]')?.focus();
+    }
     if (verifyOnArrival.current) {
       verifyOnArrival.current = false;
       void el.verify?.();
@@ -135,8 +141,9 @@ export const Captcha = forwardRef<CaptchaHandle, CaptchaProps>(function Captcha(
           type="button"
           data-testid="captcha-placeholder"
           aria-busy={armed}
-          onClick={() => {
+          onClick={(event) => {
             verifyOnArrival.current = true;
+            focusOnArrival.current = document.activeElement === event.currentTarget;
             setArmed(true);
           }}
           // Laid out like the widget's first row (box, then label), so the swap is not noticed.

@@ -11,11 +11,14 @@ customElements.define(
   'altcha-widget',
   class extends HTMLElement {
     verify = verify;
+    connectedCallback() {
+      if (!this.querySelector('input')) this.append(Object.assign(document.createElement('input'), { type: 'checkbox' }));
+    }
   },
 );
 
 describe('captcha placeholder', () => {
-  it('a click on the placeholder loads the widget and starts the check, so one click is enough', async () => {
+  it('a click (or Enter) on the placeholder loads the widget, starts the check and keeps the focus on it', async () => {
     renderWithProviders(
       <form>
         <Captcha onVerified={vi.fn()} onExpired={vi.fn()} onError={vi.fn()} />
@@ -23,8 +26,10 @@ describe('captcha placeholder', () => {
     );
     const placeholder = screen.getByRole('button', { name: "I'm not a robot" });
     expect(document.querySelector('altcha-widget')).toBeNull();
-    await userEvent.click(placeholder);
+    placeholder.focus();
+    await userEvent.keyboard('{Enter}');
     await waitFor(() => expect(document.querySelector('altcha-widget')).not.toBeNull());
     await waitFor(() => expect(verify).toHaveBeenCalledOnce());
+    expect(document.querySelector('altcha-widget input')).toHaveFocus();
   });
 });
