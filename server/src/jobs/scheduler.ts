@@ -1,6 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { catchUp } from './close.ts';
+import { housekeeping } from './housekeeping.ts';
+
+/** Spent sessions, tokens and mails are cleared at most this often. */
+export const HOUSEKEEPING_EVERY_MS = 3_600_000;
 
 export interface Scheduler {
   /** Runs one catch-up now (also what every tick does). */
@@ -9,7 +13,7 @@ export interface Scheduler {
 }
 
 /**
- * Runs the closes: once at start (catching up every day missed while no server ran) and then every
+ * Runs the closes (and, hourly, the housekeeping of spent sessions, tokens and mails): once at start (catching up every day missed while no server ran) and then every
  * `intervalMs` (a minute by default), so yesterday is closed minutes after 00:00 UTC and late events for closed
  * days are re-closed within a minute. Several instances may run it: each close takes its own advisory lock and
  * writes only what is missing.
@@ -17,6 +21,7 @@ export interface Scheduler {
 export function startScheduler(ctx: Pick<AppContext, 'database' | 'clock'>, log: FastifyBaseLogger, opts: { intervalMs?: number } = {}): Scheduler {
   let running: Promise<void> | null = null;
   let stopped = false;
+  let lastHousekeeping: number | null = null;
   const tick = async () => {
     if (stopped) return;
     if (running) return running;
@@ -36,6 +41,16 @@ export function startScheduler(ctx: Pick<AppContext, 'database' | 'clock'>, log:
         }
       } catch (error) {
         log.error({ err: error }, 'close failed; retried at the next tick');
+      }
+      try {
+        const now = ctx.clock.now();
+        if (lastHousekeeping === null || now.getTime() - lastHousekeeping >= HOUSEKEEPING_EVERY_MS) {
+          lastHousekeeping = now.getTime();
+          const gone = await housekeeping(ctx.database, now);
+          if (gone.sessions || gone.tokens || gone.mails) log.info(gone, 'housekeeping removed spent records');
+        }
+      } catch (error) {
+        log.error({ err: error }, 'housekeeping failed; retried at the next tick');
       } finally {
         running = null;
       }

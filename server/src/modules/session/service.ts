@@ -66,9 +66,3 @@ export async function revokeSession(db: Db, token: string) {
 export async function revokeAllSessions(db: Db, userId: number) {
   await db.delete(sessions).where(eq(sessions.userId, userId));
 }
-
-export async function purgeExpiredSessions(db: Db, now: Date) {
-  await db.execute(
-    sql`delete from ${sessions} where ${sessions.expiresAt} <= ${now} or ${sessions.lastSeenAt} <= ${new Date(now.getTime() - SESSION_IDLE_MS)}`,
-  );
-}

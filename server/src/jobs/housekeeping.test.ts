@@ -1,0 +1,78 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import pino from 'pino';
+import { createTestDatabase, manualClock } from '../test/harness.ts';
+import type { Database } from '../db/client.ts';
+import { mailOutbox, oneTimeTokens, sessions } from '../db/schema/accounts.ts';
+import { housekeeping, OUTBOX_KEEP_DAYS, TOKEN_KEEP_DAYS } from './housekeeping.ts';
+import { HOUSEKEEPING_EVERY_MS, startScheduler } from './scheduler.ts';
+import { createPartner } from './testing.ts';
+
+let database: Database;
+beforeEach(async () => {
+  database = await createTestDatabase();
+});
+afterEach(async () => {
+  await database.close();
+});
+
+const NOW = new Date('2026-11-21T12:00:00Z');
+const daysAgo = (days: number) => new Date(NOW.getTime() - days * 24 * 3600 * 1000);
+const daysAhead = (days: number) => daysAgo(-days);
+
+async function seed(userId: number) {
+  const session = (name: string, lastSeen: Date, expires: Date) =>
+    database.db.insert(sessions).values({ idHash: Buffer.from(name), userId, createdAt: daysAgo(29), lastSeenAt: lastSeen, expiresAt: expires });
+  await session('fresh', daysAgo(1), daysAhead(1));
+  await session('idle', daysAgo(8), daysAhead(1));
+  await session('past-absolute', daysAgo(0), daysAgo(0.01));
+  const token = (name: string, expires: Date, used: Date | null) =>
+    database.db.insert(oneTimeTokens).values({ hash: Buffer.from(name), userId, kind: 'confirm_registration', createdAt: daysAgo(60), expiresAt: expires, usedAt: used });
+  await token('live', daysAhead(1), null);
+  await token('expired-recently', daysAgo(TOKEN_KEEP_DAYS - 1), null);
+  await token('expired-long-ago', daysAgo(TOKEN_KEEP_DAYS + 1), null);
+  await token('used-recently', daysAhead(1), daysAgo(2));
+  await token('used-long-ago', daysAhead(1), daysAgo(TOKEN_KEEP_DAYS + 1));
+  const mail = (subject: string, created: Date) =>
+    database.db.insert(mailOutbox).values({ toAddress: 'p@x.test', subject, textBody: '', htmlBody: '', kind: 'test', lang: 'en', createdAt: created });
+  await mail('recent', daysAgo(OUTBOX_KEEP_DAYS - 1));
+  await mail('old', daysAgo(OUTBOX_KEEP_DAYS + 1));
+}
+
+async function left() {
+  const names = async (q: ReturnType<typeof sql>) => (await database.query<{ name: string }>(q)).map((r) => r.name).sort();
+  return {
+    sessions: await names(sql`select convert_from(id_hash, 'UTF8') as name from sessions`),
+    tokens: await names(sql`select convert_from(hash, 'UTF8') as name from one_time_tokens`),
+    mails: await names(sql`select subject as name from mail_outbox`),
+  };
+}
+
+describe('housekeeping', () => {
+  it('removes expired and idle sessions, tokens spent long ago and old mails, and nothing else', async () => {
+    await seed(await createPartner(database, { email: 'p@x.test' }));
+    expect(await housekeeping(database, NOW)).toEqual({ sessions: 2, tokens: 2, mails: 1 });
+    expect(await left()).toEqual({
+      sessions: ['fresh'],
+      tokens: ['expired-recently', 'live', 'used-recently'],
+      mails: ['recent'],
+    });
+    expect(await housekeeping(database, NOW)).toEqual({ sessions: 0, tokens: 0, mails: 0 });
+  });
+
+  it('runs from the scheduler at start and then at most hourly', async () => {
+    await seed(await createPartner(database, { email: 'p@x.test' }));
+    const clock = manualClock(NOW.toISOString());
+    const scheduler = startScheduler({ database, clock }, pino({ level: 'silent' }), { intervalMs: 3_600_000 });
+    await scheduler.tick();
+    expect((await left()).mails).toEqual(['recent']);
+    await database.db.insert(mailOutbox).values({ toAddress: 'p@x.test', subject: 'old-2', textBody: '', htmlBody: '', kind: 'test', lang: 'en', createdAt: daysAgo(40) });
+    clock.set(new Date(NOW.getTime() + HOUSEKEEPING_EVERY_MS - 1000).toISOString());
+    await scheduler.tick();
+    expect((await left()).mails).toEqual(['old-2', 'recent']);
+    clock.set(new Date(NOW.getTime() + HOUSEKEEPING_EVERY_MS).toISOString());
+    await scheduler.tick();
+    expect((await left()).mails).toEqual(['recent']);
+    await scheduler.stop();
+  });
+});

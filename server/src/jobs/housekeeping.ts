@@ -1,0 +1,39 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
+import { SESSION_IDLE_MS } from '../modules/session/service.ts';
+
+/**
+ * How long spent records stay (decision 0061). A confirmation or restore link that has expired or been
+ * used still answers "expired" / "already used" for this long, then "invalid link"; mails stay readable in
+ * the dev mailbox and for support.
+ */
+export const TOKEN_KEEP_DAYS = 30;
+export const OUTBOX_KEEP_DAYS = 30;
+
+const DAY_MS = 24 * 3600 * 1000;
+
+export interface HousekeepingResult {
+  sessions: number;
+  tokens: number;
+  mails: number;
+}
+
+async function deleted(database: Database, statement: ReturnType<typeof sql>): Promise<number> {
+  const rows = await database.query<{ n: number }>(sql`with gone as (${statement} returning 1) select count(*)::int as n from gone`);
+  return rows[0]?.n ?? 0;
+}
+
+/** Deletes sessions past their idle or absolute expiry, spent one-time tokens and old mails. */
+export async function housekeeping(database: Database, now: Date): Promise<HousekeepingResult> {
+  const idleSince = new Date(now.getTime() - SESSION_IDLE_MS);
+  const tokensBefore = new Date(now.getTime() - TOKEN_KEEP_DAYS * DAY_MS);
+  const mailsBefore = new Date(now.getTime() - OUTBOX_KEEP_DAYS * DAY_MS);
+  return {
+    sessions: await deleted(database, sql`delete from sessions where expires_at <= ${now} or last_seen_at <= ${idleSince}`),
+    tokens: await deleted(
+      database,
+      sql`delete from one_time_tokens where expires_at <= ${tokensBefore} or used_at <= ${tokensBefore}`,
+    ),
+    mails: await deleted(database, sql`delete from mail_outbox where created_at <= ${mailsBefore}`),
+  };
+}
