@@ -5,6 +5,7 @@ export * from './errors.ts';
 export * from './product.ts';
 export * from './rules/country-groups.ts';
 export * from './rules/rates.ts';
+export * from './rules/settings.ts';
 export * from './contracts/common.ts';
 export * from './contracts/auth.ts';
 export * from './contracts/statistics.ts';

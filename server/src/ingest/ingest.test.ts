@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { INGEST_MAX_EVENTS, type ProjectId } from '@pc/core';
+import { DEFAULT_PRODUCT, INGEST_MAX_EVENTS, type ProjectId } from '@pc/core';
 import { createTestApp, type TestApp } from '../test/harness.ts';
 import { insertPartner, send, tokenOf } from './testing.ts';
 import { recountAndRollups } from './recount.ts';
@@ -404,6 +404,47 @@ describe('late and out-of-order events', () => {
     const [d19, d20] = await daily();
     expect(d19).toMatchObject({ download_earned_micro: 8_750 });
     expect(d20).toMatchObject({ download_earned_micro: 25_000, sale_earned_micro: 0 });
+  });
+
+  it('prices with the settings in force at the event time: an operator change applies 5 minutes on, late events keep the old prices', async () => {
+    // Clock 2026-11-21 12:00: the operator doubles mixed A and the direct-sale share, and moves US to group B.
+    const rates = { ...DEFAULT_PRODUCT.downloadRates, mixed: { ...DEFAULT_PRODUCT.downloadRates.mixed, A: 17_500 } };
+    const shares = { ...DEFAULT_PRODUCT.saleShares, mixed: { ...DEFAULT_PRODUCT.saleShares.mixed, sale: 2 * DEFAULT_PRODUCT.saleShares.mixed.sale } };
+    const groups = {
+      ...DEFAULT_PRODUCT.countryGroups,
+      A: DEFAULT_PRODUCT.countryGroups.A.replace(/\bUS\b/, '').trim(),
+      B: `${DEFAULT_PRODUCT.countryGroups.B} US`,
+    };
+    const change = await t.app.inject({
+      method: 'PATCH',
+      url: '/operator/v1/settings',
+      headers: { authorization: 'Bearer dev-operator-token-0000000000000000', 'x-operator': 'alice' },
+      payload: { changes: { downloadRates: rates, saleShares: shares, countryGroups: groups } },
+    });
+    expect(change.statusCode, change.body).toBe(200);
+    expect(change.json().effective_from).toBe('2026-11-21T12:05:00.000Z');
+
+    // Events of yesterday arrive after the change; events from 12:05 on are priced anew.
+    await send(t.app, 'fd1', [
+      upload('u1', 'f1', 20_000_000),
+      download('before', { at: '2026-11-21T12:04:59Z', downloader_id: 'dl-before' }),
+      download('after-us', { at: '2026-11-21T12:05:00Z', downloader_id: 'dl-us', country: 'US' }),
+      download('after-gb', { at: '2026-11-21T12:05:00Z', downloader_id: 'dl-gb', country: 'GB' }),
+      sale('s-old', { sale_id: 'S-old', at: '2026-11-20T11:00:00Z' }),
+      sale('s-new', { sale_id: 'S-new', at: '2026-11-21T12:05:00Z' }),
+    ]);
+    const country = await t.ctx.database.query<{ country_group: string; download_earned_micro: number }>(
+      sql`select country_group, download_earned_micro from ingest_daily_country where user_id = ${userId} and day = '2026-11-21' order by country_group`,
+    );
+    // Before 12:05: US is A at 8,750. From 12:05: GB is A at the new 17,500, US is B at 6,000.
+    expect(country.map((r) => [r.country_group, Number(r.download_earned_micro)])).toEqual([
+      ['A', 8_750 + 17_500],
+      ['B', 6_000],
+    ]);
+    const days = Object.fromEntries((await daily()).map((d) => [d.day, d]));
+    const oldShare = (10_000_000 * DEFAULT_PRODUCT.saleShares.mixed.sale) / 10_000;
+    expect(days['2026-11-20']).toMatchObject({ sale_earned_micro: oldShare });
+    expect(days['2026-11-21']).toMatchObject({ sale_earned_micro: 2 * oldShare });
   });
 
   it('pays the site-referral bonus to the partner owning the active site', async () => {

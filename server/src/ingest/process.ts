@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   DEFAULT_PRODUCT,
   INGEST_MAX_AGE_DAYS,
+  productInForce,
   countryGroupOf,
   downloadPay,
   ingestEvent,
@@ -14,11 +15,13 @@ import {
   type IngestResult,
   type Plan,
   type PlayerType,
+  type ProductConfig,
   type ProjectId,
   type RevenueType,
   type SaleStatus,
 } from '@pc/core';
 import type { Database } from '../db/client.ts';
+import { loadProductVersions } from '../jobs/ledger.ts';
 
 /**
  * One batch of file-host events: validate, dedup, store and fold into the current state and the rollups, all in
@@ -29,6 +32,11 @@ import type { Database } from '../db/client.ts';
 
 type Tx = Parameters<Parameters<Database['db']['transaction']>[0]>[0];
 type Row = Record<string, unknown>;
+
+/** Holds a project's ingest until the transaction ends (batches, and a settings change that must not race one). */
+export async function lockIngest(tx: Pick<Tx, 'execute'>, project: ProjectId): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(7302001, ${project === 'fd1' ? 1 : 2})`);
+}
 
 async function rows<T = Row>(tx: Tx, query: ReturnType<typeof sql>): Promise<T[]> {
   return ((await tx.execute(query)) as unknown as { rows: T[] }).rows;
@@ -376,10 +384,15 @@ function normalizeState<T>(row: Row, cols: Array<[keyof T, string]>): T {
 
 type Contribution = Array<[keyof Rollups, unknown[], string, number]>;
 
-function firstContribution(f: FirstState, file: FileState | undefined, plan: Plan): { c: Contribution; counted: number; earned: number; copy: boolean } {
+function firstContribution(
+  f: FirstState,
+  file: FileState | undefined,
+  plan: Plan,
+  product: ProductConfig,
+): { c: Contribution; counted: number; earned: number; copy: boolean } {
   const known = !!file?.known;
-  const counted = known && isCountedDownload(file!.size_bytes ?? 0, true) ? 1 : 0;
-  const earned = counted ? downloadPay(plan, f.country_group as never) : 0;
+  const counted = known && isCountedDownload(file!.size_bytes ?? 0, true, product) ? 1 : 0;
+  const earned = counted ? downloadPay(plan, f.country_group as never, product) : 0;
   const copy = known && file!.kind === 'copy';
   const d = [f.user_id, f.project, f.day];
   const c: Contribution = [
@@ -449,16 +462,16 @@ function saleContribution(s: SaleState): Contribution {
   return c;
 }
 
-/** Recomputes a sale's applied_* figures from its state, its file and the plan at the sale's time. */
-function applySaleFigures(s: SaleState, file: FileState | undefined, plan: Plan) {
+/** Recomputes a sale's applied_* figures from its state, its file, and the plan and settings at the sale's time. */
+function applySaleFigures(s: SaleState, file: FileState | undefined, plan: Plan, product: ProductConfig) {
   const counts = s.known && (s.status === 'ok' || s.status === 'hold');
   const isVideo = !!file?.known && file.is_video;
   const isCopy = s.revenue_type === 'file_copy' || (!!file?.known && file.kind === 'copy');
   const amount = s.amount_micro ?? 0;
   s.applied_sales = counts ? 1 : 0;
   s.applied_amount_micro = counts ? amount : 0;
-  s.applied_share_micro = counts ? saleShare(plan, saleKindOf(s.revenue_type ?? 'direct', isVideo), amount) : 0;
-  s.applied_site_micro = counts && s.revenue_type === 'site_referral' && s.site_user_id !== null ? siteReferralBonus(amount) : 0;
+  s.applied_share_micro = counts ? saleShare(plan, saleKindOf(s.revenue_type ?? 'direct', isVideo), amount, product) : 0;
+  s.applied_site_micro = counts && s.revenue_type === 'site_referral' && s.site_user_id !== null ? siteReferralBonus(amount, product) : 0;
   s.applied_bucket = isCopy ? 'copy' : isVideo ? 'video' : 'sale';
   s.applied_coin_sales = counts && !s.fraud ? 1 : 0;
   s.applied_refunds = s.known && s.status === 'refund' ? 1 : 0;
@@ -591,7 +604,10 @@ async function processValid(
   results: IngestResult[],
 ) {
   // Batches of one project run one at a time; the state read below cannot change under us.
-  await tx.execute(sql`select pg_advisory_xact_lock(7302001, ${project === 'fd1' ? 1 : 2})`);
+  await lockIngest(tx, project);
+  // Prices follow the settings in force at each event's time (decision 0062), as plans do.
+  const versions = await loadProductVersions(tx);
+  const productAt = (at: string) => productInForce(versions, at);
 
   mark('before 2');
   // 2. Partners.
@@ -842,7 +858,7 @@ async function processValid(
       }
       case 'download': {
         const ref = referrerParts(event.referrer);
-        const group = countryGroupOf(event.country ?? null);
+        const group = countryGroupOf(event.country ?? null, productAt(at).countryGroups);
         r.daily.add(d, 'downloads', 1);
         if (event.completed) r.daily.add(d, 'downloads_completed', 1);
         r.country.add([...d, group], 'downloads', 1);
@@ -889,7 +905,7 @@ async function processValid(
             payment_system: event.payment_system,
             tariff: event.tariff,
             country: event.country ?? null,
-            country_group: countryGroupOf(event.country ?? null),
+            country_group: countryGroupOf(event.country ?? null, productAt(at).countryGroups),
             player_type: event.player_type ?? null,
             referrer_domain: ref.domain,
             referrer_url: ref.url,
@@ -971,7 +987,7 @@ async function processValid(
   for (const [k, before] of touchedFirsts) {
     const f = firsts.get(k)!;
     applyContribution(r, before, -1);
-    const next = firstContribution(f, files.get(f.file_id), planAt(f.user_id, f.at));
+    const next = firstContribution(f, files.get(f.file_id), planAt(f.user_id, f.at), productAt(f.at));
     f.applied_counted = next.counted;
     f.applied_earned_micro = next.earned;
     f.applied_copy = next.copy;
@@ -981,7 +997,12 @@ async function processValid(
   const changedSales: SaleState[] = [];
   for (const id of touchedSales) {
     const s = sales.get(id)!;
-    applySaleFigures(s, s.file_id ? files.get(s.file_id) : undefined, s.at ? planAt(s.user_id, s.at) : 'mixed');
+    applySaleFigures(
+      s,
+      s.file_id ? files.get(s.file_id) : undefined,
+      s.at ? planAt(s.user_id, s.at) : DEFAULT_PRODUCT.defaultPlan,
+      s.at ? productAt(s.at) : DEFAULT_PRODUCT,
+    );
     applyContribution(r, saleContribution(s), 1);
     changedSales.push(s);
   }

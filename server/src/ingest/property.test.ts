@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
+import { DEFAULT_PRODUCT } from '@pc/core';
 import { createTestDatabase } from '../test/harness.ts';
 import type { Database } from '../db/client.ts';
 import { ingestBatch } from './process.ts';
@@ -49,17 +50,47 @@ function eventArb(app: number) {
   );
 }
 
-async function world(): Promise<{ database: Database; app: number; userId: number }> {
+/** A settings change inside the events' days: prices, a country's group, the counted size, the site bonus. */
+const versionArb = fc.record({
+  at: fc
+    .record({ day: fc.constantFrom('2026-11-19', '2026-11-20'), h: fc.integer({ min: 0, max: 23 }), m: fc.constantFrom(0, 15, 30) })
+    .map(({ day, h, m }) => `${day}T${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}:00.000Z`),
+  mixedA: fc.constantFrom(8_750, 17_500),
+  usInB: fc.boolean(),
+  minBytes: fc.constantFrom(10 * 1024 * 1024, 50 * 1024 * 1024),
+  saleBp: fc.constantFrom(6_000, 7_000),
+  siteBp: fc.constantFrom(DEFAULT_PRODUCT.siteReferralBonusBp, 2_500),
+});
+type VersionSpec = { at: string; mixedA: number; usInB: boolean; minBytes: number; saleBp: number; siteBp: number };
+
+function versionValue(v: VersionSpec) {
+  const d = DEFAULT_PRODUCT;
+  return {
+    ...d,
+    downloadRates: { ...d.downloadRates, mixed: { ...d.downloadRates.mixed, A: v.mixedA } },
+    countryGroups: v.usInB ? { ...d.countryGroups, A: d.countryGroups.A.replace(/\bUS\b/, '').trim(), B: `${d.countryGroups.B} US` } : d.countryGroups,
+    countedDownloadMinBytes: v.minBytes,
+    saleShares: { ...d.saleShares, mixed: { ...d.saleShares.mixed, sale: v.saleBp }, pps: { ...d.saleShares.pps, sale: v.saleBp + 2_000 } },
+    siteReferralBonusBp: v.siteBp,
+  };
+}
+
+async function world(versions: VersionSpec[] = []): Promise<{ database: Database; app: number; userId: number }> {
   const database = await createTestDatabase();
   const p = await insertPartner(database, 'p@x.test');
   const owner = await insertPartner(database, 'site@x.test');
   await database.query(sql`insert into partner_sites (user_id, project, domain, status, token) values (${owner.userId}, 'fd1', 'a.example', 'active', 't')`);
   await database.query(sql`insert into partner_plans (user_id, project, plan, effective_from) values (${p.userId}, 'fd1', 'pps', '2026-11-20T00:00:00Z')`);
+  for (const v of versions) {
+    await database.query(
+      sql`insert into product_settings_history (key, effective_from, value) values ('product', ${v.at}, ${JSON.stringify(versionValue(v))}::jsonb)`,
+    );
+  }
   return { database, app: p.app.fd1, userId: p.userId };
 }
 
 // Every world gets the same ids (fresh databases from one template), so one generated history fits all.
-it('gives the same rollups for any order, any split into batches and any resends', async () => {
+it('gives the same rollups for any order, any split into batches, any resends and any settings changes in between', async () => {
   const probe = await world();
   const app = probe.app;
   await probe.database.close();
@@ -69,10 +100,11 @@ it('gives the same rollups for any order, any split into batches and any resends
       fc.infiniteStream(fc.integer({ min: 0, max: 1_000_000 })),
       fc.array(fc.integer({ min: 1, max: 8 }), { minLength: 1, maxLength: 10 }),
       fc.array(fc.nat(), { maxLength: 10 }),
-      async (generated, randoms, splits, resendPicks) => {
+      fc.uniqueArray(versionArb, { maxLength: 3, selector: (v) => v.at }),
+      async (generated, randoms, splits, resendPicks, versions) => {
         const events = generated.map((e, i) => ({ id: `e${i}`, ...e }));
-        const a = await world();
-        const b = await world();
+        const a = await world(versions);
+        const b = await world(versions);
         try {
           await ingestBatch(a.database, 'fd1', events, { now: NOW });
           const expected = await recountAndRollups(a.database);

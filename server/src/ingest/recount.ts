@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { COUNTRY_GROUPS, DEFAULT_PRODUCT, PLANS } from '@pc/core';
+import { COUNTRY_GROUPS, DEFAULT_PRODUCT, PLANS, type ProductConfig, type ProductVersion } from '@pc/core';
 import type { Database } from '../db/client.ts';
+import { loadProductVersions } from '../jobs/ledger.ts';
 
 /**
  * Recounts every rollup from the raw events alone, in SQL, independently of the incremental code in process.ts,
@@ -15,18 +16,30 @@ export interface Figure {
 
 const lit = (s: string) => `'${s.replace(/'/g, "''")}'`;
 
-function valuesTables(): string {
-  const countries = Object.entries(DEFAULT_PRODUCT.countryGroups)
-    .flatMap(([group, list]) => list.split(/\s+/).filter(Boolean).map((code) => `(${lit(code)}, ${lit(group)})`))
-    .join(', ');
-  const rates = PLANS.flatMap((plan) => COUNTRY_GROUPS.map((g) => `(${lit(plan)}, ${lit(g)}, ${DEFAULT_PRODUCT.downloadRates[plan][g]})`)).join(', ');
-  const shares = PLANS.flatMap((plan) =>
-    Object.entries(DEFAULT_PRODUCT.saleShares[plan]).map(([kind, bp]) => `(${lit(plan)}, ${lit(kind)}, ${bp})`),
-  ).join(', ');
+/**
+ * The settings as value tables, one numbered version per row of `ver` with the time range it is in force
+ * (the defaults before the first); every event carries the number of the version of its time.
+ */
+function valuesTables(versions: readonly ProductVersion[]): string {
+  const chain: Array<{ from: string; product: ProductConfig }> = [{ from: '-infinity', product: DEFAULT_PRODUCT }, ...versions];
+  const ver = chain.map((v, i) => `(${i}, timestamptz ${lit(v.from)}, timestamptz ${lit(chain[i + 1]?.from ?? 'infinity')})`).join(', ');
+  const perVersion = (row: (product: ProductConfig, vid: number) => string[]) => chain.flatMap((v, i) => row(v.product, i)).join(', ');
+  const countries = perVersion((product, vid) =>
+    Object.entries(product.countryGroups).flatMap(([group, list]) =>
+      list.split(/\s+/).filter(Boolean).map((code) => `(${vid}, ${lit(code)}, ${lit(group)})`),
+    ),
+  );
+  const rates = perVersion((product, vid) => PLANS.flatMap((plan) => COUNTRY_GROUPS.map((g) => `(${vid}, ${lit(plan)}, ${lit(g)}, ${product.downloadRates[plan][g]})`)));
+  const shares = perVersion((product, vid) =>
+    PLANS.flatMap((plan) => Object.entries(product.saleShares[plan]).map(([kind, bp]) => `(${vid}, ${lit(plan)}, ${lit(kind)}, ${bp})`)),
+  );
+  const params = perVersion((product, vid) => [`(${vid}, ${product.countedDownloadMinBytes}, ${product.siteReferralBonusBp})`]);
   return `
-  countries(code, grp) as (values ${countries}),
-  rates(plan, grp, micro) as (values ${rates}),
-  shares(plan, kind, bp) as (values ${shares}),`;
+  ver(vid, vfrom, vto) as (values ${ver}),
+  countries(vid, code, grp) as (values ${countries}),
+  rates(vid, plan, grp, micro) as (values ${rates}),
+  shares(vid, plan, kind, bp) as (values ${shares}),
+  vparams(vid, min_bytes, site_bp) as (values ${params}),`;
 }
 
 const half = (expr: string, bp: string) => `((${expr}) * (${bp}) * 2 + 10000) / 20000`;
@@ -36,13 +49,13 @@ function planAt(user: string, project: string, at: string) {
     and pp.effective_from <= ${at} order by pp.effective_from desc limit 1), ${lit(DEFAULT_PRODUCT.defaultPlan)})`;
 }
 
-export function recountSql(): string {
-  const min = DEFAULT_PRODUCT.countedDownloadMinBytes;
+export function recountSql(versions: readonly ProductVersion[] = []): string {
   return `
-with ${valuesTables()}
+with ${valuesTables(versions)}
   ev as (
-    select project, event_id, type, at, user_id, payload as p, to_char(at at time zone 'UTC', 'YYYY-MM-DD') as day
-    from ingest_events),
+    select project, event_id, type, at, user_id, payload as p, to_char(at at time zone 'UTC', 'YYYY-MM-DD') as day,
+      (select vid from ver where e.at >= ver.vfrom and e.at < ver.vto) as vid
+    from ingest_events e),
   files as (
     select distinct on (project, p->>'file_id') project, p->>'file_id' as file_id, (p->>'size_bytes')::bigint as size,
       coalesce((p->>'is_video')::boolean, false) as is_video, type = 'file_copied' as is_copy, user_id, day
@@ -50,7 +63,7 @@ with ${valuesTables()}
     order by project, p->>'file_id', at, event_id collate "C"),
   dl as (
     select ev.*, p->>'file_id' as file_id, p->>'downloader_id' as downloader,
-      coalesce((select grp from countries c where c.code = p->>'country'), 'G') as grp,
+      coalesce((select grp from countries c where c.vid = ev.vid and c.code = p->>'country'), 'G') as grp,
       coalesce(lower(regexp_replace(substring(p->>'referrer' from '^[A-Za-z][A-Za-z0-9+.-]*://([^/:?#]+)'), '^www\\.', '', 'i')), '') as domain,
       row_number() over (partition by project, p->>'file_id', p->>'downloader_id', day order by at, event_id collate "C") as rn
     from ev where type = 'download'),
@@ -58,15 +71,15 @@ with ${valuesTables()}
     select dl.*, case when domain = '' then '' else domain || coalesce(substring(p->>'referrer' from '^[A-Za-z][A-Za-z0-9+.-]*://[^/?#]*(/[^?#]*)'), '/') end as url
     from dl),
   firsts as (
-    select d.*, f.file_id is not null and f.size > ${min} as counted, coalesce(f.is_copy, false) as is_copy,
-      case when f.file_id is not null and f.size > ${min}
-        then (select micro from rates r where r.plan = ${planAt('d.user_id', 'd.project', 'd.at')} and r.grp = d.grp) else 0 end as earned
-    from dl2 d left join files f on f.project = d.project and f.file_id = d.file_id
+    select d.*, f.file_id is not null and f.size > v.min_bytes as counted, coalesce(f.is_copy, false) as is_copy,
+      case when f.file_id is not null and f.size > v.min_bytes
+        then (select micro from rates r where r.vid = d.vid and r.plan = ${planAt('d.user_id', 'd.project', 'd.at')} and r.grp = d.grp) else 0 end as earned
+    from dl2 d join vparams v on v.vid = d.vid left join files f on f.project = d.project and f.file_id = d.file_id
     where d.rn = 1),
   sale_ev as (
-    select distinct on (project, p->>'sale_id') project, p->>'sale_id' as sale_id, user_id, at, day, (p->>'amount_micro')::bigint as amount,
+    select distinct on (project, p->>'sale_id') project, p->>'sale_id' as sale_id, user_id, at, day, vid, (p->>'amount_micro')::bigint as amount,
       p->>'revenue_type' as revenue_type, p->>'file_id' as file_id, lower(p->>'site_domain') as site_domain,
-      coalesce((select grp from countries c where c.code = p->>'country'), 'G') as grp, p->>'player_type' as player,
+      coalesce((select grp from countries c where c.vid = ev.vid and c.code = p->>'country'), 'G') as grp, p->>'player_type' as player,
       coalesce(lower(regexp_replace(substring(p->>'referrer' from '^[A-Za-z][A-Za-z0-9+.-]*://([^/:?#]+)'), '^www\\.', '', 'i')), '') as ref_domain,
       substring(p->>'referrer' from '^[A-Za-z][A-Za-z0-9+.-]*://[^/?#]*(/[^?#]*)') as ref_path
     from ev where type = 'sale' order by project, p->>'sale_id', at, event_id collate "C"),
@@ -87,10 +100,10 @@ with ${valuesTables()}
       left join files f on f.project = s.project and f.file_id = s.file_id),
   sales as (
     select s.*,
-      case when counts then ${half('s.amount', `(select bp from shares sh where sh.plan = s.plan and sh.kind =
+      case when counts then ${half('s.amount', `(select bp from shares sh where sh.vid = s.vid and sh.plan = s.plan and sh.kind =
         case when s.revenue_type = 'rebill' then (case when s.is_video then 'video_rebill' else 'rebill' end)
              else (case when s.is_video then 'video_sale' else 'sale' end) end)`)} else 0 end as share,
-      case when counts and site_user_id is not null then ${half('s.amount', String(DEFAULT_PRODUCT.siteReferralBonusBp))} else 0 end as site,
+      case when counts and site_user_id is not null then ${half('s.amount', '(select site_bp from vparams v where v.vid = s.vid)')} else 0 end as site,
       case when is_copy then 'copy_sale_earned_micro' when is_video then 'video_sale_earned_micro' else 'sale_earned_micro' end as bucket,
       case when s.ref_domain <> '' then s.ref_domain else coalesce(s.site_domain, '') end as src_domain,
       case when s.ref_domain <> '' then s.ref_domain || coalesce(s.ref_path, '/') else '' end as src_url
@@ -211,7 +224,7 @@ function sorted(rows: Figure[]): Figure[] {
 
 /** The rollups as they are, and as recounted from the raw events. */
 export async function recountAndRollups(database: Database): Promise<{ recount: Figure[]; rollups: Figure[] }> {
-  const recount = await database.query<Figure>(sql.raw(recountSql()));
+  const recount = await database.query<Figure>(sql.raw(recountSql(await loadProductVersions(database.db))));
   const rollups = await database.query<Figure>(sql.raw(rollupFiguresSql()));
   return { recount: sorted(recount), rollups: sorted(rollups) };
 }

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { DEFAULT_PRODUCT, type ProductConfig } from '@pc/core';
+import { DEFAULT_PRODUCT, type ProductConfig, type ProductVersion } from '@pc/core';
 import type { Db } from '../db/client.ts';
-import { ledgerEntries, productSettings, type LedgerBucket, type LedgerKind, type LedgerSource } from '../db/schema/index.ts';
+import { ledgerEntries, productSettings, productSettingsHistory, type LedgerBucket, type LedgerKind, type LedgerSource } from '../db/schema/index.ts';
 
 /**
  * The ledger's write primitives, shared by the closes, the operator API and the balance module. Entries are
@@ -52,6 +52,19 @@ export async function loadProduct(db: Tx): Promise<ProductConfig> {
     .onConflictDoNothing();
   const rows = await db.select().from(productSettings).where(sql`${productSettings.key} = ${PRODUCT_SETTINGS_KEY}`);
   return { ...DEFAULT_PRODUCT, ...(rows[0]?.value ?? {}) } as ProductConfig;
+}
+
+/**
+ * Every version of the product settings, oldest first (each merged over the defaults, as loadProduct does).
+ * Ingest prices an event with the version in force at its time (productInForce).
+ */
+export async function loadProductVersions(db: Tx): Promise<ProductVersion[]> {
+  const rows = await db
+    .select({ from: productSettingsHistory.effectiveFrom, value: productSettingsHistory.value })
+    .from(productSettingsHistory)
+    .where(sql`${productSettingsHistory.key} = ${PRODUCT_SETTINGS_KEY}`)
+    .orderBy(productSettingsHistory.effectiveFrom, productSettingsHistory.id);
+  return rows.map((r) => ({ from: r.from.toISOString(), product: { ...DEFAULT_PRODUCT, ...r.value } as ProductConfig }));
 }
 
 /** The UTC day of a moment, 'YYYY-MM-DD'. */

@@ -181,6 +181,7 @@ describe('operator API: product settings', () => {
     const patch = await t.app.inject({ method: 'PATCH', url: '/operator/v1/settings', headers: auth, payload: { changes: { saleHoldDays: 21 } } });
     expect(patch.statusCode, patch.body).toBe(200);
     expect(patch.json().changed).toEqual(['saleHoldDays']);
+    expect(patch.json().effective_from).toBe('2026-11-20T12:05:00.000Z');
     expect((await t.app.inject({ url: '/operator/v1/settings', headers: auth })).json().value.saleHoldDays).toBe(21);
     const bad = await t.app.inject({
       method: 'PATCH',
@@ -191,7 +192,19 @@ describe('operator API: product settings', () => {
     expect(bad.statusCode).toBe(422);
     expect(Object.keys(bad.json().errors).sort()).toEqual(['changes.nope', 'changes.referral', 'changes.saleHoldDays']);
     const [action] = await t.ctx.database.query(sql`select action, payload from operator_actions where action = 'settings.change'`);
-    expect(action).toEqual({ action: 'settings.change', payload: { before: { saleHoldDays: 14 }, after: { saleHoldDays: 21 } } });
+    expect(action).toEqual({
+      action: 'settings.change',
+      payload: { before: { saleHoldDays: 14 }, after: { saleHoldDays: 21 }, effective_from: '2026-11-20T12:05:00.000Z' },
+    });
+    // The history keeps what was in force before (from 1970) and the new version from five minutes on.
+    const history = await t.ctx.database.query<{ from: string; hold: number; by: string }>(
+      sql`select to_char(effective_from at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI') as from, (value->>'saleHoldDays')::int as hold, changed_by as by
+          from product_settings_history order by effective_from`,
+    );
+    expect(history).toEqual([
+      { from: '1970-01-01T00:00', hold: 14, by: 'seed' },
+      { from: '2026-11-20T12:05', hold: 21, by: 'alice' },
+    ]);
   });
 });
 

@@ -2,10 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { DEFAULT_PRODUCT, LANG_CODES, pageMeta, projectSchema } from '@pc/core';
+import { DEFAULT_PRODUCT, LANG_CODES, PROJECTS, pageMeta, projectSchema, settingsEffectiveFrom } from '@pc/core';
 import { AppError } from '../lib/errors.ts';
-import { payoutRequests, productSettings, users } from '../db/schema/index.ts';
-import { loadProduct, PRODUCT_SETTINGS_KEY } from '../jobs/ledger.ts';
+import { payoutRequests, productSettings, productSettingsHistory, users } from '../db/schema/index.ts';
+import { loadProduct, loadProductVersions, PRODUCT_SETTINGS_KEY } from '../jobs/ledger.ts';
+import { lockIngest } from '../ingest/process.ts';
 import { balanceOf } from '../modules/balance/service.ts';
 import { movePayoutRequest, payoutHistory } from '../jobs/payouts.ts';
 import { operatorAuth } from './auth.ts';
@@ -261,14 +262,18 @@ export async function operatorRoutes(parent: FastifyInstance) {
     async () => ({ value: (await loadProduct(db)) as unknown as Record<string, unknown> }),
   );
 
-  /** Changes product settings (PRODUCT.md numbers) by top-level key; each value keeps the default's shape. */
+  /**
+   * Changes product settings (PRODUCT.md numbers) by top-level key; each value keeps the default's shape.
+   * Prices (rates, shares, country groups, the counted-download size) apply to events dated from
+   * `effective_from`, five minutes on; events dated before keep the old ones, whenever they arrive.
+   */
   app.patch(
     '/settings',
     {
       schema: {
         tags: ['operator'],
         body: z.strictObject({ changes: z.record(z.string(), z.unknown()) }),
-        response: { 200: z.object({ value: z.record(z.string(), z.unknown()), changed: z.array(z.string()) }) },
+        response: { 200: z.object({ value: z.record(z.string(), z.unknown()), changed: z.array(z.string()), effective_from: z.string() }) },
       },
     },
     async (request) => {
@@ -281,18 +286,27 @@ export async function operatorRoutes(parent: FastifyInstance) {
       }
       if (Object.keys(errors).length) throw new AppError('validation_failed', undefined, errors);
       const now = clock.now();
-      const value = await db.transaction(async (tx) => {
-        const current = (await loadProduct(tx)) as unknown as Record<string, unknown>;
+      const { value, effectiveFrom } = await db.transaction(async (tx) => {
+        // No batch may be half-way while the new version is written: each one prices with the versions it read.
+        for (const project of PROJECTS) await lockIngest(tx, project);
+        const currentProduct = await loadProduct(tx);
+        const current = currentProduct as unknown as Record<string, unknown>;
         const next = { ...current, ...changes };
+        const effectiveFrom = settingsEffectiveFrom(now);
         await tx
           .update(productSettings)
           .set({ value: next, updatedAt: now, updatedBy: request.operator })
           .where(eq(productSettings.key, PRODUCT_SETTINGS_KEY));
+        if ((await loadProductVersions(tx)).length === 0) {
+          // The first change: what was in force so far stays in force for everything before it.
+          await tx.insert(productSettingsHistory).values({ key: PRODUCT_SETTINGS_KEY, effectiveFrom: new Date(0), value: current, changedBy: 'seed' });
+        }
+        await tx.insert(productSettingsHistory).values({ key: PRODUCT_SETTINGS_KEY, effectiveFrom, value: next, changedBy: request.operator });
         const before = Object.fromEntries(Object.keys(changes).map((k) => [k, current[k]]));
-        await logAction(tx, request.operator, 'settings.change', PRODUCT_SETTINGS_KEY, { before, after: changes }, now);
-        return next;
+        await logAction(tx, request.operator, 'settings.change', PRODUCT_SETTINGS_KEY, { before, after: changes, effective_from: effectiveFrom.toISOString() }, now);
+        return { value: next, effectiveFrom };
       });
-      return { value, changed: Object.keys(changes).sort() };
+      return { value, changed: Object.keys(changes).sort(), effective_from: effectiveFrom.toISOString() };
     },
   );
 

@@ -8,6 +8,9 @@ import { securityRequestStore } from '../components/security/security-requests.t
 // Lazy route modules are transformed on first use; give them time on a busy machine.
 configure({ asyncUtilTimeout: 5000 });
 
+// jsdom does not scroll; ScrollManager's calls are checked with a spy where it matters (frame.test.tsx).
+window.scrollTo = (() => undefined) as typeof window.scrollTo;
+
 // The captcha widget needs Web Crypto workers; component tests drive its events by hand instead.
 vi.mock('altcha', () => ({}));
 

@@ -19,6 +19,20 @@ export const productSettings = pgTable('product_settings', {
   updatedBy: text('updated_by').notNull().default('seed'),
 });
 
+/** Every version of the product settings and when it takes effect (migration 0202). */
+export const productSettingsHistory = pgTable(
+  'product_settings_history',
+  {
+    id: id(),
+    key: text('key').notNull(),
+    effectiveFrom: ts('effective_from').notNull(),
+    value: jsonb('value').$type<Record<string, unknown>>().notNull(),
+    changedBy: text('changed_by').notNull().default('seed'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('product_settings_history_key_from').on(t.key, t.effectiveFrom)],
+);
+
 /** Append-only: a trigger refuses UPDATE and DELETE. Balance is the sum of amount_micro. */
 export const ledgerEntries = pgTable(
   'ledger_entries',
