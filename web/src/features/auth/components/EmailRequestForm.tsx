@@ -1,7 +1,6 @@
 import { useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Link from '@mui/material/Link';
-import { TextInput } from '../../../components/form/TextInput.tsx';
 import { useSchemaForm } from '../../../components/form/useSchemaForm.ts';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +9,8 @@ import { href } from '../../../app/routes.ts';
 import type { MessageAnswer } from '../api/auth.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { FormCaptcha } from './FormCaptcha.tsx';
-import { fieldProps, submitFailure } from './form-helpers.ts';
+import { submitFailure } from './form-helpers.ts';
+import { EmailField } from './EmailField.tsx';
 import { AuthForm } from './AuthForm.tsx';
 import { emailCaptchaSchema, type EmailCaptchaForm } from './schemas.ts';
 
@@ -67,14 +67,7 @@ export function EmailRequestForm({
           submitLabel={submitLabel}
           submitting={form.isSubmitting}
         >
-          <TextInput
-            {...fieldProps(form, 'email', t)}
-            type="email"
-            label={t('fields.email')}
-            autoComplete="email"
-            autoFocus
-            required
-          />
+          <EmailField form={form} />
           <FormCaptcha form={form} ref={captcha} />
         </AuthForm>
       )}

@@ -1,7 +1,6 @@
 import { useRef, useState } from 'react';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
-import { TextInput } from '../../../components/form/TextInput.tsx';
 import { useSchemaForm } from '../../../components/form/useSchemaForm.ts';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +13,7 @@ import { AuthCard } from '../components/AuthCard.tsx';
 import { FormCaptcha } from '../components/FormCaptcha.tsx';
 import { PasswordField } from '../components/PasswordField.tsx';
 import { fieldProps, submitFailure } from '../components/form-helpers.ts';
+import { EmailField } from '../components/EmailField.tsx';
 import { AuthForm } from '../components/AuthForm.tsx';
 import { loginSchema } from '../components/schemas.ts';
 
@@ -66,14 +66,7 @@ export default function LoginPage() {
         submitLabel={t('login.submit')}
         submitting={form.isSubmitting}
       >
-        <TextInput
-          {...fieldProps(form, 'email', t)}
-          type="email"
-          label={t('fields.email')}
-          autoComplete="email"
-          autoFocus
-          required
-        />
+        <EmailField form={form} />
         <PasswordField
           {...fieldProps(form, 'password', t)}
           label={t('fields.password')}

@@ -5,7 +5,6 @@ import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import Link from '@mui/material/Link';
-import { TextInput } from '../../../components/form/TextInput.tsx';
 import MarkEmailReadOutlined from '@mui/icons-material/MarkEmailReadOutlined';
 import { useSchemaForm } from '../../../components/form/useSchemaForm.ts';
 import { Link as RouterLink, useSearchParams } from 'react-router';
@@ -18,6 +17,7 @@ import { AuthCard } from '../components/AuthCard.tsx';
 import { FormCaptcha } from '../components/FormCaptcha.tsx';
 import { PasswordField } from '../components/PasswordField.tsx';
 import { errorText, fieldProps, submitFailure } from '../components/form-helpers.ts';
+import { EmailField } from '../components/EmailField.tsx';
 import { AuthForm } from '../components/AuthForm.tsx';
 import { registerSchema } from '../components/schemas.ts';
 import { TokenStatus } from '../components/TokenStatus.tsx';
@@ -99,14 +99,7 @@ export default function RegisterPage() {
         submitLabel={t('register.submit')}
         submitting={form.isSubmitting}
       >
-        <TextInput
-          {...fieldProps(form, 'email', t)}
-          type="email"
-          label={t('fields.email')}
-          autoComplete="email"
-          autoFocus
-          required
-        />
+        <EmailField form={form} />
         <PasswordField
           {...fieldProps(form, 'password', t)}
           label={t('fields.password')}
