@@ -43,11 +43,17 @@ export function microToDisplayNumber(micro: Micro, decimals = 2): number {
   return Number(divRoundHalfUp(BigInt(micro), BigInt(unit))) / 10 ** decimals;
 }
 
+const RTL_LANGS = new Set(['ar', 'fa', 'he', 'ur']);
+
 export function formatMoney(micro: Micro, locale: string, decimals = 2): string {
-  return new Intl.NumberFormat(locale, {
+  const parts = new Intl.NumberFormat(locale, {
     style: 'currency',
     currency: 'USD',
     minimumFractionDigits: decimals,
     maximumFractionDigits: decimals,
-  }).format(microToDisplayNumber(micro, decimals));
+  }).formatToParts(microToDisplayNumber(micro, decimals));
+  // In right-to-left text the bidi algorithm splits a Latin currency sign ("US$" shows as "$US"); an isolate
+  // (FSI … PDI) keeps it whole, and the amount still reads in the language's order.
+  const rtl = RTL_LANGS.has(locale.split('-')[0]!.toLowerCase());
+  return parts.map((p) => (rtl && p.type === 'currency' ? `\u2068${p.value}\u2069` : p.value)).join('');
 }

@@ -11,6 +11,13 @@ describe('formatting in the interface language', () => {
     expect(formatMoney(2_000_000, 2, 'ar')).toMatch(/2[.,٫]00|٢٫٠٠/);
   });
 
+  it('keeps a Latin currency sign whole in right-to-left text (an isolate around it), and only there', () => {
+    const ar = formatMoney(2_000_000, 2, 'ar');
+    expect(ar).toMatch(/\u2068[^\u2069]*\$[^\u2069]*\u2069/);
+    expect(ar.replace(/[\u2068\u2069]/g, '')).toBe(new Intl.NumberFormat('ar', { style: 'currency', currency: 'USD' }).format(2));
+    expect(formatMoney(2_000_000, 2, 'fr')).not.toMatch(/[\u2068\u2069]/);
+  });
+
   it('formats numbers, percents and dates through Intl', () => {
     expect(formatNumber(1234567.5, {}, 'ru')).toBe('1\u00a0234\u00a0567,5');
     expect(formatPercent(0.125, 'fr')).toBe('12,5\u00a0%');

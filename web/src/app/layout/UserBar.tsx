@@ -70,7 +70,7 @@ export function UserBar({ user }: { user: CurrentUser }) {
       <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', minWidth: 0 }}>
         <Avatar sx={{ width: 46, height: 46, bgcolor: 'secondary.main', fontWeight: 700 }}>{name.slice(0, 1).toUpperCase()}</Avatar>
         <Box sx={{ minWidth: 0 }}>
-          <Typography sx={{ fontWeight: 700 }} noWrap title={name}>
+          <Typography sx={{ fontWeight: 700, textAlign: 'start' }} noWrap title={name} dir="auto">
             {name}
           </Typography>
           <Stack direction="row" spacing={1.5} sx={{ fontSize: 13 }}>
