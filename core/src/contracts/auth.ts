@@ -100,21 +100,5 @@ export const captchaChallengeAnswer = z.object({
   signature: z.string().optional(),
 });
 
-/** Paths of the account calls, under /api. */
-export const AUTH_PATHS = {
-  captcha: '/captcha',
-  register: '/auth/register',
-  confirmRegistration: '/auth/confirm-registration',
-  login: '/auth/login',
-  logout: '/auth/logout',
-  restorePasswordRequest: '/auth/restore-password/request',
-  restorePassword: '/auth/restore-password',
-  restoreAccessRequest: '/auth/restore-access/request',
-  restoreAccess: '/auth/restore-access',
-  autoLoginFrom: '/auth/auto-login/from',
-  autoLoginTo: (app: string) => `/auth/auto-login/to/${app}`,
-  user: '/user',
-  langs: '/langs',
-  langsChange: '/langs/change',
-  activateProgram: '/activate-program',
-} as const;
+// The paths live in their own module without zod, so the sign-in page can import them alone.
+export { AUTH_PATHS } from './auth-paths.ts';

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { AUTH_PATHS } from '../lib/api-paths.ts';
+import { AUTH_PATHS } from '@pc/core/contracts/auth-paths';
 import { http } from '../lib/http.ts';
 import { NAMESPACES, chooseLanguage, i18n, initI18n } from '../lib/i18n.ts';
 import { currentUserQuery, setSignedIn, setSignedOut, type CurrentUser } from '../lib/session.ts';

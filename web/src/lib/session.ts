@@ -1,6 +1,6 @@
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { UserAnswer } from '@pc/core/contracts/auth';
-import { AUTH_PATHS } from './api-paths.ts';
+import { AUTH_PATHS } from '@pc/core/contracts/auth-paths';
 import { http, isApiError } from './http.ts';
 import { storage } from './storage.ts';
 

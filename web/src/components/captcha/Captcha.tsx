@@ -3,7 +3,7 @@ import { Fragment, forwardRef, useEffect, useImperativeHandle, useRef, useState 
 import Box from '@mui/material/Box';
 import FormHelperText from '@mui/material/FormHelperText';
 import { useTranslation } from 'react-i18next';
-import { AUTH_PATHS } from '../../lib/api-paths.ts';
+import { AUTH_PATHS } from '@pc/core/contracts/auth-paths';
 import { API_BASE } from '../../lib/http.ts';
 import { isWidgetLoaded, loadWidget, loadWidgetLanguage, widgetLanguage } from './widget-language.ts';
 

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { AUTH_PATHS } from '../../../lib/api-paths.ts';
+import { AUTH_PATHS } from '@pc/core/contracts/auth-paths';
 import type { ProjectId } from '@pc/core/projects';
 import { http } from '../../../lib/http.ts';
 import { currentUserQuery } from '../../../lib/session.ts';

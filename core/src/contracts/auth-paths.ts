@@ -1,8 +1,4 @@
-/**
- * The account calls' paths under /api. They mirror AUTH_PATHS of core/src/contracts/auth.ts, whose
- * module also builds the zod schemas; importing it here would put zod into the sign-in bundle.
- * api-paths.test.ts fails when the two drift apart.
- */
+/** Paths of the account calls, under /api. This module imports nothing: the web app's first load includes it. */
 export const AUTH_PATHS = {
   captcha: '/captcha',
   register: '/auth/register',
