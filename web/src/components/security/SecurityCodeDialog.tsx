@@ -1,11 +1,6 @@
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
+import { SecurityDialogFrame } from './SecurityDialogFrame.tsx';
 
 export interface SecurityCodeDialogProps {
   open: boolean;
@@ -18,41 +13,37 @@ export interface SecurityCodeDialogProps {
 }
 
 /** Asks for the security code: a password-type field, Close and OK. */
-export function SecurityCodeDialog({ open, code, error, saving, onChange, onSubmit, onClose }: SecurityCodeDialogProps) {
+export function SecurityCodeDialog({
+  open,
+  code,
+  error,
+  saving,
+  onChange,
+  onSubmit,
+  onClose,
+}: SecurityCodeDialogProps) {
   const { t } = useTranslation('dialogs');
   return (
-    <Dialog open={open} onClose={saving ? undefined : onClose} maxWidth="xs" fullWidth aria-labelledby="security-code-title">
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          onSubmit();
-        }}
-      >
-        <DialogTitle id="security-code-title">{t('security.codeTitle')}</DialogTitle>
-        <DialogContent>
-          <DialogContentText sx={{ mb: 2 }}>{t('security.codePrompt')}</DialogContentText>
-          <TextField
-            type="password"
-            autoFocus
-            autoComplete="off"
-            label={t('security.codeLabel')}
-            value={code}
-            onChange={(event) => onChange(event.target.value)}
-            error={Boolean(error)}
-            helperText={error || ' '}
-            slotProps={{ htmlInput: { 'data-testid': 'security-code-input' } }}
-          />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={saving} color="inherit">
-            {t('close')}
-          </Button>
-          <Button type="submit" variant="contained" loading={saving}>
-            {t('ok')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <SecurityDialogFrame
+      open={open}
+      saving={saving}
+      titleId="security-code-title"
+      title={t('security.codeTitle')}
+      prompt={t('security.codePrompt')}
+      onSubmit={onSubmit}
+      onClose={onClose}
+    >
+      <TextField
+        type="password"
+        autoFocus
+        autoComplete="off"
+        label={t('security.codeLabel')}
+        value={code}
+        onChange={(event) => onChange(event.target.value)}
+        error={Boolean(error)}
+        helperText={error || ' '}
+        slotProps={{ htmlInput: { 'data-testid': 'security-code-input' } }}
+      />
+    </SecurityDialogFrame>
   );
 }
