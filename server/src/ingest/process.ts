@@ -94,7 +94,8 @@ interface Rollups {
   video: Rollup;
 }
 
-const TABLES = {
+/** The rollup tables: their keys and the figures the ingest adds up (the recount compares every one of them). */
+export const TABLES = {
   daily: {
     table: 'ingest_daily',
     keys: ['user_id', 'project', 'day'],

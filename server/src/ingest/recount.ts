@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { COUNTRY_GROUPS, DEFAULT_PRODUCT, PLANS, type ProductConfig, type ProductVersion } from '@pc/core';
 import type { Database } from '../db/client.ts';
 import { loadProductVersions } from '../jobs/ledger.ts';
+import { TABLES } from './process.ts';
 
 /**
  * Recounts every rollup from the raw events alone, in SQL, independently of the incremental code in process.ts,
@@ -164,55 +165,14 @@ with ${valuesTables(versions)}
 select tbl, k::text as k, col, sum(v)::bigint as v from contrib group by tbl, k, col having sum(v) <> 0`;
 }
 
-const UNPIVOT: Record<string, { table: string; key: string; cols: string[] }> = {
-  daily: {
-    table: 'ingest_daily',
-    key: 'user_id, project, day::text',
-    cols: [
-      'hits',
-      'downloads',
-      'downloads_completed',
-      'unique_downloads',
-      'counted_downloads',
-      'download_earned_micro',
-      'copy_download_earned_micro',
-      'sales',
-      'sales_amount_micro',
-      'sale_earned_micro',
-      'copy_sale_earned_micro',
-      'video_sales',
-      'video_sale_earned_micro',
-      'coin_sales',
-      'refunds',
-      'site_sales',
-      'site_earned_micro',
-      'earned_micro',
-      'copies',
-      'files_uploaded',
-      'video_views',
-    ],
-  },
-  country: {
-    table: 'ingest_daily_country',
-    key: 'user_id, project, day::text, country_group',
-    cols: ['downloads', 'counted_downloads', 'download_earned_micro', 'sales', 'sale_earned_micro'],
-  },
-  file: { table: 'ingest_daily_file', key: 'user_id, project, day::text, file_id', cols: ['downloads', 'counted_downloads', 'video_views', 'sales', 'earned_micro'] },
-  source: { table: 'ingest_daily_source', key: 'user_id, project, day::text, domain, url', cols: ['hits', 'downloads', 'unique_downloads', 'purchases'] },
-  video: {
-    table: 'ingest_daily_video',
-    key: 'user_id, project, day::text, player_type',
-    cols: ['views', 'unique_viewers', 'video_files', 'seconds', 'sales', 'sale_earned_micro'],
-  },
-};
-
+/** Every figure of every rollup table as (table, key, column, value) rows, the same shape as the recount's. */
 export function rollupFiguresSql(): string {
-  return Object.entries(UNPIVOT)
-    .map(
-      ([tbl, { table, key, cols }]) =>
-        `select '${tbl}' as tbl, jsonb_build_array(${key})::text as k, x.col, x.v::bigint as v from ${table}
-         cross join lateral (values ${cols.map((c) => `('${c}', ${c})`).join(', ')}) x(col, v) where x.v <> 0`,
-    )
+  return Object.entries(TABLES)
+    .map(([tbl, { table, keys, columns }]) => {
+      const key = keys.map((k) => (k === 'day' ? 'day::text' : k)).join(', ');
+      return `select '${tbl}' as tbl, jsonb_build_array(${key})::text as k, x.col, x.v::bigint as v from ${table}
+         cross join lateral (values ${columns.map((c) => `('${c}', ${c})`).join(', ')}) x(col, v) where x.v <> 0`;
+    })
     .join('\nunion all\n');
 }
 
