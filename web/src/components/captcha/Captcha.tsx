@@ -1,11 +1,11 @@
 import type {} from 'altcha/types/react';
-import { Fragment, forwardRef, useEffect, useImperativeHandle, useRef, useState } from 'react';
+import { Fragment, forwardRef, useEffect, useImperativeHandle, useLayoutEffect, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
 import FormHelperText from '@mui/material/FormHelperText';
 import { useTranslation } from 'react-i18next';
 import { AUTH_PATHS } from '@pc/core/contracts/auth-paths';
 import { API_BASE } from '../../lib/http.ts';
-import { isWidgetLoaded, loadWidget, loadWidgetLanguage, widgetLanguage } from './widget-language.ts';
+import { isWidgetLoaded, loadWidgetLanguage, widgetLanguage } from './widget-language.ts';
 
 export interface CaptchaHandle {
   reset(): void;
@@ -72,9 +72,7 @@ export const Captcha = forwardRef<CaptchaHandle, CaptchaProps>(function Captcha(
   useEffect(() => {
     if (!armed) return;
     let current = true;
-    loadWidget()
-      .then(() => loadWidgetLanguage(i18n.language))
-      .then(
+    loadWidgetLanguage(i18n.language).then(
         () => current && setReady(true),
         () => current && handlers.current.onError(),
       );
@@ -83,7 +81,8 @@ export const Captcha = forwardRef<CaptchaHandle, CaptchaProps>(function Captcha(
     };
   }, [armed, i18n.language]);
 
-  useEffect(() => {
+  // Attached in the same commit that puts the widget on screen, so none of its events can come first.
+  useLayoutEffect(() => {
     const el = element.current;
     if (!ready || !el) return;
     const verified = (event: Event) => {
