@@ -33,9 +33,6 @@ interface AppRoute {
   children?: AppRoute[];
 }
 
-/** React Router reads path, element and children; handle and preload travel along untouched. */
-const routeObjects = (): RouteObject[] => appRoutes as RouteObject[];
-
 function lazyRoute(Page: LazyPage, options: { fullPage?: boolean } = {}): Pick<AppRoute, 'element' | 'preload'> {
   return {
     preload: Page,
@@ -147,16 +144,21 @@ export const appRoutes: AppRoute[] = [
   },
 ];
 
+/** React Router reads path, element and children; handle and preload travel along untouched. */
+const routeObjects = appRoutes as RouteObject[];
+
 /**
  * Renders the route of the current location. Every lazy chunk of the matched branch starts loading at
  * once (a layout and its page arrive together), and the deepest handle is shared with the layouts.
  */
 function AppRoutes() {
   const location = useLocation();
-  const matches = useMemo(() => matchRoutes(routeObjects(), location) ?? [], [location]);
-  for (const match of matches) void (match.route as AppRoute).preload?.preload().catch(() => undefined);
-  const handle = [...matches].reverse().find((match) => (match.route as AppRoute).handle)?.route.handle as RouteHandle | undefined;
-  const element = useRoutes(routeObjects(), location);
+  const handle = useMemo(() => {
+    const matches = matchRoutes(routeObjects, location) ?? [];
+    for (const match of matches) void (match.route as AppRoute).preload?.preload().catch(() => undefined);
+    return [...matches].reverse().find((match) => (match.route as AppRoute).handle)?.route.handle as RouteHandle | undefined;
+  }, [location]);
+  const element = useRoutes(routeObjects);
   return (
     <RouteHandleContext.Provider value={handle}>
       <Suspense fallback={null}>{element}</Suspense>
