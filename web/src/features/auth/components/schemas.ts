@@ -15,7 +15,6 @@ export const loginSchema = z.object({
   password: z.string().check(z.minLength(1, 'validation.passwordRequired')),
   captcha: captchaField,
 });
-export type LoginForm = z.infer<typeof loginSchema>;
 
 export const registerSchema = z.object({
   email: emailField,
@@ -24,7 +23,6 @@ export const registerSchema = z.object({
   newsletter: z.boolean(),
   captcha: captchaField,
 });
-export type RegisterForm = z.infer<typeof registerSchema>;
 
 export const emailCaptchaSchema = z.object({ email: emailField, captcha: captchaField });
 export type EmailCaptchaForm = z.infer<typeof emailCaptchaSchema>;
@@ -37,4 +35,3 @@ export const newPasswordSchema = z
   .check(
     z.refine((v) => v.password === v.password_confirmation, { message: 'validation.passwordMismatch', path: ['password_confirmation'] }),
   );
-export type NewPasswordForm = z.infer<typeof newPasswordSchema>;
