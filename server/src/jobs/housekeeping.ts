@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
+import { addDaysToInstant } from '@pc/core';
 import type { Database } from '../db/client.ts';
-import { SESSION_IDLE_MS } from '../modules/session/service.ts';
+import { sessionRanOut } from '../modules/session/service.ts';
 
 /**
  * How long spent records stay (decision 0061). A confirmation or restore link that has expired or been
@@ -9,8 +10,6 @@ import { SESSION_IDLE_MS } from '../modules/session/service.ts';
  */
 export const TOKEN_KEEP_DAYS = 30;
 export const OUTBOX_KEEP_DAYS = 30;
-
-const DAY_MS = 24 * 3600 * 1000;
 
 export interface HousekeepingResult {
   sessions: number;
@@ -25,11 +24,10 @@ async function deleted(database: Database, statement: ReturnType<typeof sql>): P
 
 /** Deletes sessions past their idle or absolute expiry, spent one-time tokens and old mails. */
 export async function housekeeping(database: Database, now: Date): Promise<HousekeepingResult> {
-  const idleSince = new Date(now.getTime() - SESSION_IDLE_MS);
-  const tokensBefore = new Date(now.getTime() - TOKEN_KEEP_DAYS * DAY_MS);
-  const mailsBefore = new Date(now.getTime() - OUTBOX_KEEP_DAYS * DAY_MS);
+  const tokensBefore = addDaysToInstant(now, -TOKEN_KEEP_DAYS);
+  const mailsBefore = addDaysToInstant(now, -OUTBOX_KEEP_DAYS);
   return {
-    sessions: await deleted(database, sql`delete from sessions where expires_at <= ${now} or last_seen_at <= ${idleSince}`),
+    sessions: await deleted(database, sql`delete from sessions where ${sessionRanOut(now)}`),
     tokens: await deleted(
       database,
       sql`delete from one_time_tokens where expires_at <= ${tokensBefore} or used_at <= ${tokensBefore}`,

@@ -18,11 +18,14 @@ export function newSecretToken(bytes = 16): string {
   return randomBytes(bytes).toString('base64url');
 }
 
+/** A session past its absolute expiry or idle for SESSION_IDLE_MS: it signs nobody in any more. */
+export function sessionRanOut(now: Date) {
+  return sql`(${sessions.expiresAt} <= ${now} or ${sessions.lastSeenAt} <= ${new Date(now.getTime() - SESSION_IDLE_MS)})`;
+}
+
 export async function createSession(db: Db, userId: number, now: Date, meta: { ip: string; userAgent: string }) {
-  // Sign-in is the moment to drop this partner's sessions that ran out (idle or absolute), so they do not pile up.
-  await db.execute(
-    sql`delete from ${sessions} where ${sessions.userId} = ${userId} and (${sessions.expiresAt} <= ${now} or ${sessions.lastSeenAt} <= ${new Date(now.getTime() - SESSION_IDLE_MS)})`,
-  );
+  // Sign-in is the moment to drop this partner's sessions that ran out, so they do not pile up until housekeeping.
+  await db.execute(sql`delete from ${sessions} where ${sessions.userId} = ${userId} and ${sessionRanOut(now)}`);
   const token = newSecretToken();
   await db.insert(sessions).values({
     idHash: hashToken(token),
