@@ -1,3 +1,4 @@
+import { isLangCode, langDir } from './locales.ts';
 /**
  * Money is integer micro-USD (1 USD = 1,000,000). It is carried as `number` while it is a safe integer
  * (up to 9 billion USD) and as bigint in the database. Rounding happens only here.
@@ -43,8 +44,6 @@ export function microToDisplayNumber(micro: Micro, decimals = 2): number {
   return Number(divRoundHalfUp(BigInt(micro), BigInt(unit))) / 10 ** decimals;
 }
 
-const RTL_LANGS = new Set(['ar', 'fa', 'he', 'ur']);
-
 export function formatMoney(micro: Micro, locale: string, decimals = 2): string {
   const parts = new Intl.NumberFormat(locale, {
     style: 'currency',
@@ -54,6 +53,7 @@ export function formatMoney(micro: Micro, locale: string, decimals = 2): string 
   }).formatToParts(microToDisplayNumber(micro, decimals));
   // In right-to-left text the bidi algorithm splits a Latin currency sign ("US$" shows as "$US"); an isolate
   // (FSI … PDI) keeps it whole, and the amount still reads in the language's order.
-  const rtl = RTL_LANGS.has(locale.split('-')[0]!.toLowerCase());
+  const lang = locale.split('-')[0]!.toLowerCase();
+  const rtl = isLangCode(lang) && langDir(lang) === 'rtl';
   return parts.map((p) => (rtl && p.type === 'currency' ? `\u2068${p.value}\u2069` : p.value)).join('');
 }
