@@ -97,6 +97,17 @@ export const Captcha = forwardRef<CaptchaHandle, CaptchaProps>(function Captcha(
     el.addEventListener('verified', verified);
     el.addEventListener('expired', expired);
     el.addEventListener('statechange', stateChange);
+    return () => {
+      el.removeEventListener('verified', verified);
+      el.removeEventListener('expired', expired);
+      el.removeEventListener('statechange', stateChange);
+    };
+  }, [ready, language]);
+
+  // After the commit: the custom element builds its inside once it is connected, a moment after React adds it.
+  useEffect(() => {
+    const el = element.current;
+    if (!ready || !el) return;
     if (focusOnArrival.current) {
       // The placeholder had the focus (keyboard users): hand it to the widget's own checkbox.
       focusOnArrival.current = false;
@@ -106,12 +117,7 @@ export const Captcha = forwardRef<CaptchaHandle, CaptchaProps>(function Captcha(
       verifyOnArrival.current = false;
       void el.verify?.();
     }
-    return () => {
-      el.removeEventListener('verified', verified);
-      el.removeEventListener('expired', expired);
-      el.removeEventListener('statechange', stateChange);
-    };
-  }, [ready, language]);
+  }, [ready]);
 
   const borderColor = error ? '#d32f2f' : 'rgba(36, 41, 57, 0.23)';
   return (
