@@ -1,6 +1,40 @@
 // One lint setup for every package. Type-aware rules are left out to keep lint fast on two cores.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import { dirname, relative, resolve, sep } from 'node:path';
+
+const WEB_SRC = resolve(import.meta.dirname, 'web/src');
+
+/**
+ * The web app's boundaries (DESIGN.md, Layout): a feature imports no other feature and nothing of app/;
+ * features meet in app/. Shared code lives in components/ and lib/, which import no feature either.
+ * Tests may render the whole app, so *.test.* files are exempt.
+ */
+const boundaries = {
+  rules: {
+    'feature-imports': {
+      meta: { type: 'problem', schema: [], messages: { crossing: '{{from}} may not import {{to}}: {{why}}' } },
+      create(context) {
+        const file = context.filename;
+        const fromPart = relative(WEB_SRC, file).split(sep);
+        if (fromPart[0] === '..' || /\.test\.tsx?$/.test(file)) return {};
+        const check = (node) => {
+          const source = node.source?.value;
+          if (typeof source !== 'string' || !source.startsWith('.')) return;
+          const toPart = relative(WEB_SRC, resolve(dirname(file), source)).split(sep);
+          const report = (why) => context.report({ node, messageId: 'crossing', data: { from: fromPart.slice(0, 2).join('/'), to: toPart.join('/'), why } });
+          if (fromPart[0] === 'features') {
+            if (toPart[0] === 'app') report('features do not import app/ (move what they need to lib/)');
+            else if (toPart[0] === 'features' && toPart[1] !== fromPart[1]) report('features do not import each other');
+          } else if (fromPart[0] === 'components' || fromPart[0] === 'lib') {
+            if (toPart[0] === 'app' || toPart[0] === 'features') report('shared code imports no feature and nothing of app/');
+          }
+        };
+        return { ImportDeclaration: check, ImportExpression: check, ExportNamedDeclaration: check, ExportAllDeclaration: check };
+      },
+    },
+  },
+};
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'e2e/artifacts/**', 'coverage/**'] },
@@ -13,5 +47,10 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'warn',
       'no-undef': 'off',
     },
+  },
+  {
+    files: ['web/src/**/*.{ts,tsx}'],
+    plugins: { boundaries },
+    rules: { 'boundaries/feature-imports': 'error' },
   },
 );

@@ -5,7 +5,7 @@ import { NAMESPACES, chooseLanguage, i18n, initI18n } from '../lib/i18n.ts';
 import { currentUserQuery, setSignedIn, setSignedOut, type CurrentUser } from '../lib/session.ts';
 import { createQueryClient } from './query-client.ts';
 import { createAppRouter, type AppRouter } from './router.tsx';
-import { href } from './routes.ts';
+import { href } from '../lib/routes.ts';
 
 /**
  * SPEC §2 start-up: the app renders only after GET /api/user settles (401 = guest). The language is the

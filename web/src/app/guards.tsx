@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Navigate, Outlet, useLocation, useParams } from 'react-router';
 import { isProjectId } from '@pc/core/projects';
 import { isProgramActive, useCurrentUser } from '../lib/session.ts';
-import { href } from './routes.ts';
+import { href } from '../lib/routes.ts';
 
 const ActivateProgramPanel = lazy(() =>
   import('../features/programs/components/ActivateProgramPanel.tsx').then((m) => ({ default: m.ActivateProgramPanel })),

@@ -6,7 +6,7 @@ import { frozenMessage } from '../components/security/frozen-message.ts';
 import { i18n } from '../lib/i18n.ts';
 import { setSignedOut } from '../lib/session.ts';
 import { navigateTo } from './navigation.ts';
-import { href } from './routes.ts';
+import { href } from '../lib/routes.ts';
 
 declare module '@tanstack/react-query' {
   interface Register {

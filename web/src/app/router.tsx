@@ -15,8 +15,8 @@ import { RootLayout } from './layout/RootLayout.tsx';
 import { GuestOnly, ProjectGuard, RequireUser } from './guards.tsx';
 import { RouteBoundary } from './RouteError.tsx';
 import { lazyPage, type LazyPage } from './lazy.ts';
-import { RouteHandleContext, type RouteHandle } from './route-context.ts';
-import { ROUTES, href } from './routes.ts';
+import { RouteHandleContext, type RouteHandle } from '../lib/route-context.ts';
+import { ROUTES, href } from '../lib/routes.ts';
 import { registerNavigate } from './navigation.ts';
 
 /**

@@ -7,8 +7,8 @@ import HomeOutlined from '@mui/icons-material/HomeOutlined';
 import { Link as RouterLink, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { projectName } from '../../lib/links.ts';
-import { href } from '../routes.ts';
-import { useCurrentHandle } from '../route-context.ts';
+import { href } from '../../lib/routes.ts';
+import { useCurrentHandle } from '../../lib/route-context.ts';
 
 /** Home / project / group / page, from the route registry's handles. */
 export function AppBreadcrumbs() {

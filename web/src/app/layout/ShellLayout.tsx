@@ -11,7 +11,7 @@ import { projectName } from '../../lib/links.ts';
 import { useActivateFlow } from '../../features/programs/components/useActivateFlow.tsx';
 import { useProjectLogin } from '../../features/account/components/useProjectLogin.ts';
 import { COLORS, DRAWER_WIDTH } from '../theme.ts';
-import { href } from '../routes.ts';
+import { href } from '../../lib/routes.ts';
 import { useSwitchLanguage } from '../useSwitchLanguage.ts';
 import { Sidebar } from './Sidebar.tsx';
 import { TopBar } from './TopBar.tsx';

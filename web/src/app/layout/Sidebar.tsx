@@ -18,7 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { PROJECTS } from '../../lib/links.ts';
 import { isProgramActive, useCurrentUser } from '../../lib/session.ts';
 import { COLORS } from '../theme.ts';
-import { href } from '../routes.ts';
+import { href } from '../../lib/routes.ts';
 import { BrandMark } from './BrandMark.tsx';
 import {
   MAIN_ITEMS,

@@ -35,7 +35,7 @@ import type { LangCode } from '@pc/core/locales';
 import { LanguageSwitcher } from '../../components/LanguageSwitcher.tsx';
 import { EXTERNAL_LINKS, PROJECTS } from '../../lib/links.ts';
 import type { CurrentUser } from '../../lib/session.ts';
-import { href } from '../routes.ts';
+import { href } from '../../lib/routes.ts';
 import { BrandMark } from './BrandMark.tsx';
 
 export interface TopBarProps {

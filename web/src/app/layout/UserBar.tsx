@@ -17,7 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { formatMoney, NO_VALUE } from '../../lib/format.ts';
 import type { CurrentUser } from '../../lib/session.ts';
 import { useAvailableWithdrawal, useHoldInfo } from '../../features/balance/api/balance.ts';
-import { href } from '../routes.ts';
+import { href } from '../../lib/routes.ts';
 
 function Figure({ icon: Icon, label, value, loading, testId }: { icon: SvgIconComponent; label: string; value: string; loading?: boolean; testId: string }) {
   return (

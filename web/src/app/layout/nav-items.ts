@@ -10,7 +10,7 @@ import GroupOutlined from '@mui/icons-material/GroupOutlined';
 import TuneOutlined from '@mui/icons-material/TuneOutlined';
 import HandshakeOutlined from '@mui/icons-material/HandshakeOutlined';
 import type { ProjectId } from '@pc/core/projects';
-import { href } from '../routes.ts';
+import { href } from '../../lib/routes.ts';
 
 export interface NavLeaf {
   /** nav:pages.<key> */

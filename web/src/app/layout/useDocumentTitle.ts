@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCurrentHandle } from '../route-context.ts';
+import { useCurrentHandle } from '../../lib/route-context.ts';
 
 /** The window title follows the page: "Page · Partner Cabinet". */
 export function useDocumentTitle() {

@@ -5,7 +5,7 @@ import { useSchemaForm } from '../../../components/form/useSchemaForm.ts';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { CaptchaHandle } from '../../../components/captcha/Captcha.tsx';
-import { href } from '../../../app/routes.ts';
+import { href } from '../../../lib/routes.ts';
 import type { MessageAnswer } from '../api/auth.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { FormCaptcha } from './FormCaptcha.tsx';

@@ -3,7 +3,7 @@ import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { changeLanguage, chooseLanguage } from '../../../lib/i18n.ts';
 import { useSessionActions } from '../../../lib/session.ts';
-import { href } from '../../../app/routes.ts';
+import { href } from '../../../lib/routes.ts';
 import { useAutoLoginFrom } from '../api/auth.ts';
 import { TokenLinkPage } from '../components/TokenLinkPage.tsx';
 

@@ -1,7 +1,7 @@
 import Button from '@mui/material/Button';
 import { Link as RouterLink, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { href } from '../../../app/routes.ts';
+import { href } from '../../../lib/routes.ts';
 import { useConfirmRegistration } from '../api/auth.ts';
 import { TokenLinkPage } from '../components/TokenLinkPage.tsx';
 

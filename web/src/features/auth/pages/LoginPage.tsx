@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { CaptchaHandle } from '../../../components/captcha/Captcha.tsx';
 import { changeLanguage, chooseLanguage } from '../../../lib/i18n.ts';
 import { useSessionActions } from '../../../lib/session.ts';
-import { href } from '../../../app/routes.ts';
+import { href } from '../../../lib/routes.ts';
 import { useLogin } from '../api/auth.ts';
 import { AuthCard } from '../components/AuthCard.tsx';
 import { FormCaptcha } from '../components/FormCaptcha.tsx';

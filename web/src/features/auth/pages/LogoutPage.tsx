@@ -3,7 +3,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { href } from '../../../app/routes.ts';
+import { href } from '../../../lib/routes.ts';
 import { useLogout } from '../api/auth.ts';
 import { useOnce } from '../components/useOnce.ts';
 

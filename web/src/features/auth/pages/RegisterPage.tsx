@@ -11,7 +11,7 @@ import { Link as RouterLink, useSearchParams } from 'react-router';
 import { Trans, useTranslation } from 'react-i18next';
 import type { CaptchaHandle } from '../../../components/captcha/Captcha.tsx';
 import { EXTERNAL_LINKS } from '../../../lib/links.ts';
-import { href } from '../../../app/routes.ts';
+import { href } from '../../../lib/routes.ts';
 import { useRegister } from '../api/auth.ts';
 import { AuthCard } from '../components/AuthCard.tsx';
 import { FormCaptcha } from '../components/FormCaptcha.tsx';

@@ -4,7 +4,7 @@ import Link from '@mui/material/Link';
 import { useSchemaForm } from '../../../components/form/useSchemaForm.ts';
 import { Link as RouterLink, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { href } from '../../../app/routes.ts';
+import { href } from '../../../lib/routes.ts';
 import { useRestorePassword } from '../api/auth.ts';
 import { AuthCard } from '../components/AuthCard.tsx';
 import { PasswordField } from '../components/PasswordField.tsx';

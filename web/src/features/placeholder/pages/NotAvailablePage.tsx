@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import ConstructionOutlined from '@mui/icons-material/ConstructionOutlined';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { href } from '../../../app/routes.ts';
+import { href } from '../../../lib/routes.ts';
 
 /** The one page of every screen whose issue is still ahead: it says so plainly and shows no data. */
 export default function NotAvailablePage() {

@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../../lib/session.ts';
-import { href } from '../../../app/routes.ts';
+import { href } from '../../../lib/routes.ts';
 
 /** Any path the registry does not know. */
 export default function NotFoundPage({ embedded = false }: { embedded?: boolean }) {
