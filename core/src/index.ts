@@ -11,6 +11,7 @@ export * from './contracts/auth.ts';
 export * from './contracts/statistics.ts';
 export * from './contracts/earnings.ts';
 export * from './contracts/dashboard.ts';
+export * from './contracts/product.ts';
 export * from './rules/time.ts';
 export * from './rules/sales.ts';
 export * from './rules/plans.ts';

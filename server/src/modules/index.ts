@@ -11,6 +11,7 @@ import { ingestRoutes } from '../ingest/routes.ts';
 import { statisticsRoutes } from './statistics/routes.ts';
 import { earningsRoutes } from './earnings/routes.ts';
 import { dashboardRoutes } from './dashboard/routes.ts';
+import { productRoutes } from './product/routes.ts';
 
 /**
  * Every feature module is registered here, and only here: features do not import each other.
@@ -29,6 +30,7 @@ export async function registerModules(app: FastifyInstance) {
       await api.register(statisticsRoutes);
       await api.register(earningsRoutes);
       await api.register(dashboardRoutes);
+      await api.register(productRoutes);
     },
     { prefix: '/api' },
   );
