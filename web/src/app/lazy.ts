@@ -1,5 +1,6 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { createStore } from '../lib/store.ts';
+import { loadNamespaces, type Namespace } from '../lib/i18n.ts';
 
 /** SPEC §8: a chunk that does not arrive within 120000 ms counts as failed. */
 export const CHUNK_TIMEOUT_MS = 120_000;
@@ -45,12 +46,14 @@ export type LazyPage = LazyExoticComponent<ComponentType> & {
 };
 
 /**
- * A page or layout whose code arrives when a route first needs it. The load is counted for the loading
- * bar, fails with ChunkLoadError after CHUNK_TIMEOUT_MS, and is shared between preload() and rendering.
+ * A page or layout whose code (and the screen namespaces it names) arrives when a route first needs it.
+ * The load is counted for the loading bar, fails with ChunkLoadError after CHUNK_TIMEOUT_MS, and is shared between preload() and rendering.
  */
-export function lazyPage(load: () => Promise<{ default: ComponentType }>): LazyPage {
+export function lazyPage(load: () => Promise<{ default: ComponentType }>, namespaces: readonly Namespace[] = []): LazyPage {
   let loading: Promise<{ default: ComponentType }> | undefined;
-  const start = () => (loading ??= tracked(withTimeout(load())));
+  // The page's texts arrive with its code, so it never shows a key while its namespace loads.
+  const loadWithTexts = () => (namespaces.length ? Promise.all([load(), loadNamespaces(namespaces)]).then(([page]) => page) : load());
+  const start = () => (loading ??= tracked(withTimeout(loadWithTexts())));
   return Object.assign(lazy(start), { preload: start });
 }
 

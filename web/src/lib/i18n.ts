@@ -5,12 +5,18 @@ import { setRequestLanguage } from './http.ts';
 import { storage } from './storage.ts';
 import { loadRtlPlugin } from './rtl.ts';
 
+/** Namespaces every page needs: loaded with the language at start. */
+export const START_NAMESPACES = ['common', 'nav', 'auth', 'dialogs'] as const;
+/** Namespaces of the screens: each arrives with the first page that needs it (lazyPage). */
+export const SCREEN_NAMESPACES = ['kit', 'dashboard', 'stats', 'earnings', 'gold'] as const;
 /** The web app's namespaces, one per feature. errors/validation/fields/mail belong to the server. */
-export const NAMESPACES = ['common', 'nav', 'auth', 'dialogs'] as const;
+export const NAMESPACES = [...START_NAMESPACES, ...SCREEN_NAMESPACES] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 // One lazy chunk per language and namespace: a language is downloaded only when it is chosen.
-const loaders = import.meta.glob<{ default: Record<string, unknown> }>('../../../locales/*/{common,nav,auth,dialogs}.json');
+const loaders = import.meta.glob<{ default: Record<string, unknown> }>(
+  '../../../locales/*/{common,nav,auth,dialogs,kit,dashboard,stats,earnings,gold}.json',
+);
 
 export function loaderFor(lang: string, ns: string) {
   return loaders[`../../../locales/${lang}/${ns}.json`];
@@ -45,7 +51,7 @@ export async function initI18n(lang: LangCode): Promise<void> {
       lng: lang,
       fallbackLng: DEFAULT_LANG,
       supportedLngs: LANGS.map((l) => l.code),
-      ns: [...NAMESPACES],
+      ns: [...START_NAMESPACES],
       defaultNS: 'common',
       interpolation: { escapeValue: false },
       returnNull: false,
@@ -54,6 +60,11 @@ export async function initI18n(lang: LangCode): Promise<void> {
   await initialized;
   if (i18n.language !== lang) await i18n.changeLanguage(lang);
   applyDocumentLanguage(lang);
+}
+
+/** Loads screen namespaces of the current language (and of later languages, as i18next does on change). */
+export function loadNamespaces(namespaces: readonly Namespace[]): Promise<void> {
+  return i18n.loadNamespaces([...namespaces]);
 }
 
 export function langDirection(lang: string): 'ltr' | 'rtl' {
