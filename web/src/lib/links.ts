@@ -21,6 +21,5 @@ export const EXTERNAL_LINKS = {
   supportCenter: env.VITE_SUPPORT_URL || 'https://support.partner-cabinet.example',
   writeUs: env.VITE_WRITE_US_URL || 'mailto:support@partner-cabinet.example',
   messenger: env.VITE_MESSENGER_URL || 'https://t.me/partner_cabinet_news',
-  apiDocs: env.VITE_API_DOCS_URL || '/api/docs',
   terms: env.VITE_TERMS_URL || 'https://partner-cabinet.example/terms',
 } as const;

@@ -6,6 +6,7 @@ export const ROUTES = {
   root: '/',
   dashboard: '/dashboard',
   videoPlayer: '/video-player',
+  apiKey: '/api-key',
   payouts: '/payouts',
   purseConfirm: '/purse/confirm/:code',
   settings: '/settings',

@@ -122,7 +122,7 @@ export function TopBar({ user, language, onMenu, onLanguage, onProjectLogin, onL
     { key: 'support', label: t('top.supportCenter'), icon: <SupportAgentOutlined fontSize="small" />, external: EXTERNAL_LINKS.supportCenter },
     { key: 'write-us', label: t('top.writeUs'), icon: <MailOutlineOutlined fontSize="small" />, external: EXTERNAL_LINKS.writeUs },
     { key: 'messenger', label: t('top.followMessenger'), icon: <TelegramIcon fontSize="small" />, external: EXTERNAL_LINKS.messenger },
-    { key: 'api', label: t('top.apiForWebmasters'), icon: <CodeOutlined fontSize="small" />, external: EXTERNAL_LINKS.apiDocs },
+    { key: 'api', label: t('top.apiForWebmasters'), icon: <CodeOutlined fontSize="small" />, to: href('apiKey') },
   ];
   const moreEntries: MenuEntry[] = [
     { key: 'news', label: t('top.news'), icon: <NewspaperOutlined fontSize="small" />, to: href('news') },
