@@ -95,12 +95,4 @@ export const unusedFilesRow = z.object({
 export const unusedFilesAnswer = z.object({ data: z.array(unusedFilesRow) });
 export type UnusedFilesAnswer = z.infer<typeof unusedFilesAnswer>;
 
-export const DASHBOARD_PATHS = {
-  earningsByMonth: '/dashboard/earnings-by-month',
-  earningsByDay: '/dashboard/earnings-by-day',
-  infoBlocks: '/dashboard/info-blocks',
-  infoBlocksToday: '/dashboard/info-blocks-today',
-  storagePeriod: '/dashboard/storage-period',
-  unlimitedActivationHistory: '/dashboard/unlimited-activation-history',
-  unusedFiles: '/dashboard/unused-files',
-} as const;
+export { DASHBOARD_PATHS } from './paths.ts';

@@ -96,8 +96,4 @@ export const goldStatusAnswer = z.object({
 });
 export type GoldStatusAnswer = z.infer<typeof goldStatusAnswer>;
 
-export const EARNINGS_PATHS = {
-  stat: '/earnings/stat',
-  today: '/earnings/today',
-  goldStatus: '/earnings/gold-status',
-} as const;
+export { EARNINGS_PATHS } from './paths.ts';

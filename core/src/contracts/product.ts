@@ -73,7 +73,7 @@ export const productSettingsAnswer = z.object({
 });
 export type ProductSettingsAnswer = z.infer<typeof productSettingsAnswer>;
 
-export const PRODUCT_PATHS = { settings: '/product/settings' } as const;
+export { PRODUCT_PATHS } from './paths.ts';
 
 const mapValues = <K extends string, V, R>(record: Record<K, V>, f: (v: V) => R) =>
   Object.fromEntries(Object.entries(record).map(([k, v]) => [k, f(v as V)])) as Record<K, R>;

@@ -363,16 +363,13 @@ export type VideosStatAnswer = z.infer<typeof videosStatAnswer>;
 export const videosTodayQuery = z.strictObject({ ...appField, player_type: z.enum(PLAYER_FILTERS).default('all') });
 export const videosTodayAnswer = videoRow;
 
-/** Paths of the statistics calls, under /api. */
-export const STATISTICS_PATHS = {
-  sourcesBase: '/statistics/sources/base',
-  sourcesDetails: '/statistics/sources/details',
-  sales: '/statistics/sales',
-  files: '/statistics/files',
-  filesCopies: '/statistics/files-copies',
-  detailedToday: '/statistics/detailed/today',
-  detailedBase: '/statistics/detailed/base',
-  detailedCountries: '/statistics/detailed/countries',
-  videosStat: '/videos/stat',
-  videosToday: '/videos/today',
-} as const;
+export { STATISTICS_PATHS } from './paths.ts';
+
+export type DomainRow = z.infer<typeof domainRow>;
+export type UrlRow = z.infer<typeof urlRow>;
+export type SaleRow = z.infer<typeof saleRow>;
+export type FileRow = z.infer<typeof fileRow>;
+export type CountryRow = z.infer<typeof countryRow>;
+export type VideoRow = z.infer<typeof videoRow>;
+export type FileHint = (typeof FILE_HINTS)[number];
+export type PlayerFilter = (typeof PLAYER_FILTERS)[number];

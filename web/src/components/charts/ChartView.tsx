@@ -1,0 +1,34 @@
+import { BarChart } from '@mui/x-charts/BarChart';
+import { LineChart } from '@mui/x-charts/LineChart';
+import { useTheme } from '@mui/material/styles';
+import { formatChartValue } from './format-value.ts';
+import type { ChartProps } from './types.ts';
+
+const PALETTE = ['#2196f3', '#304156', '#00b894', '#f39c12', '#9b59b6', '#e74c3c'];
+
+/** The chart itself (MUI X Charts), loaded on demand by Chart. */
+export default function ChartView({ type, categories, series, valueKind, height = 300 }: ChartProps) {
+  const theme = useTheme();
+  const rtl = theme.direction === 'rtl';
+  const xAxis = [{ scaleType: 'band' as const, data: [...categories], reverse: rtl, id: 'x' }];
+  const yAxis = [
+    {
+      id: 'y',
+      position: rtl ? ('right' as const) : ('left' as const),
+      valueFormatter: (value: number) => formatChartValue(valueKind, value, true),
+      width: 64,
+    },
+  ];
+  const chartSeries = series.map((s, i) => ({
+    id: s.key,
+    label: s.label,
+    data: [...s.data],
+    stack: s.stack,
+    color: s.color ?? PALETTE[i % PALETTE.length],
+    valueFormatter: (value: number | null) => formatChartValue(valueKind, value),
+  }));
+  const common = { height, xAxis, yAxis, margin: { top: 8, bottom: 8, left: 8, right: 8 }, slotProps: { legend: { direction: 'horizontal' as const } } };
+  if (type === 'line')
+    return <LineChart {...common} xAxis={[{ ...xAxis[0]!, scaleType: 'point' as const }]} series={chartSeries.map((s) => ({ ...s, showMark: categories.length <= 31 }))} />;
+  return <BarChart {...common} series={chartSeries} />;
+}

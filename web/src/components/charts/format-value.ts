@@ -1,0 +1,13 @@
+import { formatMoney, formatNumber, NO_VALUE } from '../../lib/format.ts';
+import type { ChartValueKind } from './types.ts';
+
+/** A chart value as text: money arrives as micro-USD. */
+export function formatChartValue(kind: ChartValueKind, value: number | null, compact = false): string {
+  if (value === null) return NO_VALUE;
+  if (kind === 'money') {
+    if (compact) return formatNumber(value / 1_000_000, { style: 'currency', currency: 'USD', notation: 'compact', maximumFractionDigits: 1 });
+    return formatMoney(value);
+  }
+  if (kind === 'gb') return formatNumber(value, { maximumFractionDigits: 3 });
+  return formatNumber(value, compact ? { notation: 'compact', maximumFractionDigits: 1 } : {});
+}

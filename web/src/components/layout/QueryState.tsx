@@ -1,0 +1,104 @@
+import type { ReactNode } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import InboxOutlined from '@mui/icons-material/InboxOutlined';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../lib/http.ts';
+
+/**
+ * One pattern for the three states every block of figures has: loading (a skeleton of the block's shape),
+ * empty (says what would be here and why it is not), error (says so, with a retry).
+ */
+export function LoadingBlock({ height = 120, label }: { height?: number; label?: string }) {
+  const { t } = useTranslation('common');
+  return (
+    <Box role="progressbar" aria-label={label ?? t('loading')} aria-busy="true" data-testid="loading">
+      <Skeleton variant="rounded" height={height} />
+    </Box>
+  );
+}
+
+export function EmptyState({ title, message, action }: { title: string; message?: string; action?: ReactNode }) {
+  return (
+    <Box sx={{ py: 4, px: 2, textAlign: 'center', color: 'text.secondary' }} data-testid="empty">
+      <InboxOutlined sx={{ fontSize: 40, opacity: 0.5 }} aria-hidden />
+      <Typography sx={{ fontWeight: 600, color: 'text.primary', mt: 1 }}>{title}</Typography>
+      {message ? <Typography variant="body2" sx={{ mt: 0.5, maxWidth: 480, mx: 'auto' }}>{message}</Typography> : null}
+      {action ? <Box sx={{ mt: 2 }}>{action}</Box> : null}
+    </Box>
+  );
+}
+
+export function ErrorState({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
+  const { t } = useTranslation('kit');
+  // The server's message is localized and safe to show (it never carries internals); otherwise a generic text.
+  const message = isApiError(error) && error.status < 500 && error.serverMessage ? error.serverMessage : t('error.message');
+  return (
+    <Alert
+      severity="error"
+      data-testid="error"
+      action={
+        onRetry ? (
+          <Button color="inherit" size="small" onClick={onRetry}>
+            {t('error.retry')}
+          </Button>
+        ) : undefined
+      }
+    >
+      {t('error.title')} {message}
+    </Alert>
+  );
+}
+
+interface QueryLike<T> {
+  data: T | undefined;
+  isPending: boolean;
+  isError: boolean;
+  error: unknown;
+  refetch: () => unknown;
+}
+
+/** Renders a query's block: its skeleton while pending, the error with a retry, or the content. */
+export function QueryBlock<T>({
+  query,
+  children,
+  height,
+  isEmpty,
+  empty,
+}: {
+  query: QueryLike<T>;
+  children: (data: T) => ReactNode;
+  height?: number;
+  isEmpty?: (data: T) => boolean;
+  empty?: ReactNode;
+}) {
+  if (query.isPending) return <LoadingBlock height={height} />;
+  if (query.isError || query.data === undefined) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
+  if (isEmpty?.(query.data) && empty) return <>{empty}</>;
+  return <>{children(query.data)}</>;
+}
+
+/** A titled card: the frame of every block on a screen. */
+export function Panel({ title, action, children, id }: { title?: ReactNode; action?: ReactNode; children: ReactNode; id?: string }) {
+  return (
+    <Paper component="section" aria-labelledby={id && title ? `${id}-title` : undefined} sx={{ p: { xs: 2, sm: 2.5 }, minWidth: 0 }} id={id}>
+      {title || action ? (
+        <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, mb: 2, flexWrap: 'wrap' }}>
+          {title ? (
+            <Typography variant="h3" component="h2" id={id ? `${id}-title` : undefined} sx={{ fontSize: 17, fontWeight: 600 }}>
+              {title}
+            </Typography>
+          ) : (
+            <span />
+          )}
+          {action}
+        </Box>
+      ) : null}
+      {children}
+    </Paper>
+  );
+}

@@ -1,0 +1,11 @@
+import type { z } from 'zod';
+import { STATISTICS_PATHS } from '@pc/core/contracts/paths';
+import type { DetailedBaseAnswer, detailedBaseQuery } from '@pc/core/contracts/statistics';
+import { readCall } from '../../../lib/read-call.ts';
+
+/** GET /api/statistics/detailed/base: detailed figures per day, week or month, paged, with totals. */
+export type DetailedBaseParams = z.input<typeof detailedBaseQuery>;
+export const detailedBase = readCall<DetailedBaseAnswer, DetailedBaseParams>('statistics', STATISTICS_PATHS.detailedBase);
+export const getDetailedBase = detailedBase.fetch;
+export const detailedBaseQueryOptions = detailedBase.options;
+export const useDetailedBase = detailedBase.use;
