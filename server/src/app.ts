@@ -1,8 +1,8 @@
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
-import rateLimit from '@fastify/rate-limit';
+import rateLimit, { normalizeIP } from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import fastifyStatic from '@fastify/static';
@@ -38,6 +38,38 @@ declare module 'fastify' {
 const WEB_DIST = join(import.meta.dirname, '../../web/dist');
 const API_BODY_LIMIT = 64 * 1024;
 
+/**
+ * Requests per minute on the browser API (/api). A signed-in partner's reads count per account (a screen issues
+ * a handful of GETs, and clicking through every screen quickly must never be refused); everything else counts per
+ * IP address. The sign-in, registration and recovery calls have stricter limits of their own (auth/routes.ts).
+ * Static files, the single-page app's pages, the API reference and the token-authenticated ingest and operator
+ * APIs are not limited.
+ */
+export const API_RATE_LIMIT = { signedInReads: 600, perIp: 300 } as const;
+
+/** Only the browser API is rate-limited; /api/docs is the API reference (a static page and its files). */
+const isRateLimited = (url: string) => url.startsWith('/api/') && !/^\/api\/docs(\/|\?|$)/.test(url);
+// request.user is undefined on routes registered before the session plugin (the API reference).
+const isSignedInRead = (request: FastifyRequest) => Boolean(request.user) && (request.method === 'GET' || request.method === 'HEAD');
+
+/**
+ * Requests whose line is logged at debug, not info: the file hosts' ingest stream (a batch every few seconds),
+ * static files and health probes.
+ */
+const QUIET_REQUEST = /^\/(ingest\/|assets\/|healthz$|readyz$|favicon\.)/;
+
+/** One log line per request, written when it is answered (Fastify's default is two: incoming and completed). */
+class RequestLog extends LogController {
+  override incomingRequest() {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
+    const status = reply.statusCode;
+    const level = error || status >= 500 ? 'error' : QUIET_REQUEST.test(request.url) ? 'debug' : 'info';
+    const ms = Math.round(reply.elapsedTime);
+    reply.log[level]({ req: request, res: reply, responseTime: ms, ...(error ? { err: error } : {}) }, `${request.method} ${request.url} ${status} ${ms} ms`);
+  }
+}
+
 export function localize(lang: LangCode, text: LocalizedText): string {
   const params = { ...text.params };
   if (typeof params.field === 'string') params.field = t(lang, `fields:${params.field}`, { defaultValue: params.field });
@@ -66,9 +98,37 @@ function isCrossSite(request: FastifyRequest, publicUrl: string): boolean {
   return !allowed.has(origin);
 }
 
-export async function buildApp(ctx: AppContext, opts: { logger?: boolean } = {}): Promise<FastifyInstance> {
+/** JSON lines (production, LOG_FORMAT=json) or one readable line per record (pino-pretty, development). */
+async function loggerOptions(config: AppContext['config'], destination?: NodeJS.WritableStream) {
+  const options = { level: config.LOG_LEVEL, redact: ['req.headers.cookie', 'req.headers.authorization'] };
+  if (config.LOG_FORMAT === 'json') return destination ? { ...options, stream: destination } : options;
+  const { default: pretty } = await import('pino-pretty');
+  const stream = pretty({
+    // Synchronous, so that the lines keep their order with the start banner (console.log).
+    sync: true,
+    destination: destination ?? 1,
+    translateTime: 'SYS:HH:MM:ss',
+    // The request line's message already says method, URL, status and time.
+    ignore: 'pid,hostname,reqId,req,res,responseTime',
+    singleLine: true,
+  });
+  return { ...options, stream };
+}
+
+export interface BuildOptions {
+  /** false: no logger at all (tests, benchmarks). */
+  logger?: boolean;
+  /** Where log lines go (default: standard output). */
+  logDestination?: NodeJS.WritableStream;
+  /** The built web app to serve (default web/dist); tests point it at a folder of their own. */
+  webDist?: string;
+}
+
+export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  const webDist = opts.webDist ?? WEB_DIST;
   const app = Fastify({
-    logger: opts.logger === false ? false : { level: ctx.config.LOG_LEVEL, redact: ['req.headers.cookie', 'req.headers.authorization'] },
+    logger: opts.logger === false ? false : await loggerOptions(ctx.config, opts.logDestination),
+    logController: new RequestLog(),
     bodyLimit: API_BODY_LIMIT,
     trustProxy: ctx.config.TRUST_PROXY,
   }).withTypeProvider<ZodTypeProvider>();
@@ -121,11 +181,14 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean } = {})
   await app.register(formbody, { bodyLimit: API_BODY_LIMIT });
   await app.register(rateLimit, {
     global: true,
-    max: 600,
+    // The limit runs after the session hook (route hooks follow the app's), so request.user is known here.
+    max: (request) => (isSignedInRead(request) ? API_RATE_LIMIT.signedInReads : API_RATE_LIMIT.perIp),
     timeWindow: '1 minute',
+    // IPv6 addresses count per /64, as the plugin's own key does.
+    keyGenerator: (request) => (isSignedInRead(request) ? `user:${request.user!.id}` : `ip:${normalizeIP(request.ip)}`),
     // Server-to-server traffic (the file hosts' ingest stream, the operator API) is token-authenticated and
-    // bounded by batch size; the per-IP limit is for browsers.
-    allowList: (request) => /^\/(ingest|operator)\/|^\/(healthz|readyz)$/.test(request.url),
+    // bounded by batch size; static files and the app's pages are never limited (API_RATE_LIMIT).
+    allowList: (request) => !isRateLimited(request.url),
     errorResponseBuilder: (_request, context) => ({ statusCode: context.statusCode, code: 'rate_limited', message: 'rate limited' }),
   });
   await app.register(swagger, {
@@ -153,13 +216,15 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean } = {})
   await app.register(sessionPlugin);
   await registerModules(app);
 
-  const hasWeb = existsSync(join(WEB_DIST, 'index.html'));
+  const hasWeb = existsSync(join(webDist, 'index.html'));
   if (hasWeb) {
-    await app.register(fastifyStatic, { root: WEB_DIST, wildcard: false, index: false });
+    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
   }
   app.setNotFoundHandler(async (request, reply) => {
     const isApi = /^\/(api|ingest|operator)(\/|$)/.test(request.url);
-    if (!isApi && request.method === 'GET') {
+    // A missing build file (an older deployment's chunk) is a 404, not the app's page under a script's name.
+    const isAsset = request.url.startsWith('/assets/');
+    if (!isApi && !isAsset && request.method === 'GET') {
       if (hasWeb) return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').sendFile('index.html');
       return reply
         .type('text/html; charset=utf-8')

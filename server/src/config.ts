@@ -10,7 +10,8 @@ export const configSchema = z
     NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     HOST: z.string().default('0.0.0.0'),
-    PUBLIC_URL: z.url().default('http://localhost:3000'),
+    /** Unset: http://localhost:<PORT> (see the transform below). */
+    PUBLIC_URL: z.url().optional(),
     DATA_DIR: z.string().default('./data'),
     DATABASE_URL: z.string().optional(),
     SMTP_URL: z.string().optional(),
@@ -27,6 +28,8 @@ export const configSchema = z
     OPERATOR_TOKEN: z.string().min(16).default('dev-operator-token-0000000000000000'),
     SEED_DEMO: bool.optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** Unset: json in production, pretty (one readable line per record) elsewhere. */
+    LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
     TRUST_PROXY: bool.default(false),
   })
   .superRefine((cfg, ctx) => {
@@ -47,7 +50,13 @@ export const configSchema = z
         ctx.addIssue({ code: 'custom', path: [key], message: `${key} must be set in production` });
     }
     if (!cfg.DATABASE_URL) ctx.addIssue({ code: 'custom', path: ['DATABASE_URL'], message: 'required in production' });
-  });
+  })
+  .transform((cfg) => ({
+    ...cfg,
+    // The links in e-mails and the printed addresses follow the port actually served.
+    PUBLIC_URL: cfg.PUBLIC_URL ?? `http://localhost:${cfg.PORT}`,
+    LOG_FORMAT: cfg.LOG_FORMAT ?? (cfg.NODE_ENV === 'production' ? 'json' : 'pretty'),
+  }));
 
 export type Config = z.infer<typeof configSchema>;
 

@@ -20,11 +20,15 @@ const app = await buildApp(ctx);
 if (applied.length) app.log.info({ applied }, 'migrations applied');
 
 await app.listen({ port: config.PORT, host: config.HOST });
-const background = await startBackground(app);
 const url = `http://localhost:${(app.server.address() as { port: number }).port}`;
+// PUBLIC_URL unset follows PORT (config.ts); with PORT=0 the port is only known now. Mailed links and the
+// dev mailbox address below read it from here.
+if (!process.env.PUBLIC_URL) config.PUBLIC_URL = url;
+const background = await startBackground(app);
 const lines = [
   '',
   `  Partner Cabinet is serving at ${url}  (ready in ${Math.round(performance.now() - startedAt)} ms)`,
+  ...(config.PUBLIC_URL.replace(/\/$/, '') !== url ? [`  Public address (PUBLIC_URL): ${config.PUBLIC_URL}`] : []),
   `  Database: ${database.kind === 'pg' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.DATA_DIR}/pglite`}`,
   ...background.banner,
   '',
