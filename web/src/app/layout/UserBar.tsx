@@ -73,11 +73,12 @@ export function UserBar({ user }: { user: CurrentUser }) {
           <Typography sx={{ fontWeight: 700, textAlign: 'start' }} noWrap title={name} dir="auto">
             {name}
           </Typography>
-          <Stack direction="row" spacing={1.5} sx={{ fontSize: 13 }}>
-            <Link component={RouterLink} to={href('settings')} underline="hover">
+          {/* Each link stays whole (Japanese has no spaces to break at): the second moves below when both do not fit. */}
+          <Stack direction="row" useFlexGap sx={{ fontSize: 13, flexWrap: 'wrap', columnGap: 1.5 }}>
+            <Link component={RouterLink} to={href('settings')} underline="hover" sx={{ whiteSpace: 'nowrap' }}>
               {t('user.editProfile')}
             </Link>
-            <Link component={RouterLink} to={href('settings', undefined, 'account')} underline="hover">
+            <Link component={RouterLink} to={href('settings', undefined, 'account')} underline="hover" sx={{ whiteSpace: 'nowrap' }}>
               {t('user.myAccount')}
             </Link>
           </Stack>
@@ -96,10 +97,11 @@ export function UserBar({ user }: { user: CurrentUser }) {
         <Figure icon={SavingsOutlined} label={t('user.available')} value={money(available.data?.amount)} loading={available.isPending} testId="balance-available" />
         <Figure icon={HourglassEmptyOutlined} label={t('user.onHold')} value={money(hold.data?.amount)} loading={hold.isPending} testId="balance-hold" />
       </Box>
-      <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', minWidth: 0 }}>
+      {/* The news keeps room for its words; "more news" moves below it when the column is too narrow for both. */}
+      <Stack direction="row" useFlexGap sx={{ alignItems: 'center', minWidth: 0, flexWrap: 'wrap', columnGap: 1.5, rowGap: 0.5 }}>
         <CampaignOutlined color="secondary" />
-        <Box sx={{ minWidth: 0, flex: 1 }}>
-          <Typography variant="caption" color="text.secondary" component="div">
+        <Box sx={{ minWidth: 0, flex: '1 1 120px' }}>
+          <Typography variant="caption" color="text.secondary" component="div" noWrap>
             {t('user.latestNews')}
           </Typography>
           <Typography variant="body2" noWrap>
