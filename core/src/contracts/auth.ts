@@ -5,7 +5,11 @@ import { emailSchema, formBool, isoDate, langSchema, projectSchema } from './com
 export const captchaField = z.string().min(1).max(8192);
 export const passwordField = z.string().min(8).max(128);
 /** Tokens in links are url-safe base64 of 128+ random bits. */
-export const tokenField = z.string().min(16).max(512).regex(/^[A-Za-z0-9_.-]+$/);
+export const tokenField = z
+  .string()
+  .min(16)
+  .max(512)
+  .regex(/^[A-Za-z0-9_.-]+$/);
 
 /** A form posts an empty field for an optional value left blank. */
 const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
@@ -62,12 +66,18 @@ export const userAnswer = z.object({
 export type UserAnswer = z.infer<typeof userAnswer>;
 
 export const langsAnswer = z.object({
-  langs: z.array(z.object({ code: langSchema, name: z.string(), flag: z.string(), dir: z.enum(['ltr', 'rtl']) })),
+  langs: z.array(
+    z.object({ code: langSchema, name: z.string(), flag: z.string(), dir: z.enum(['ltr', 'rtl']) }),
+  ),
 });
 export const langChangeBody = z.strictObject({ lang: langSchema });
 
 export const activateProgramBody = z.strictObject({ pid: projectSchema });
-export const activateProgramAnswer = z.object({ success: z.boolean(), message: z.string(), user_id: z.number().int() });
+export const activateProgramAnswer = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  user_id: z.number().int(),
+});
 
 export const autoLoginToAnswer = z.object({ url: z.string(), token: z.string() });
 

@@ -30,7 +30,11 @@ export const messageAnswer = z.object({ success: z.literal(true), message: z.str
 export const isoDate = z.string().describe('ISO 8601 date-time, UTC');
 
 /** Lists answer `{ data, meta: { page, per_page, total } }` (DESIGN.md, Contracts). */
-export const pageMeta = z.object({ page: z.number().int(), per_page: z.number().int(), total: z.number().int() });
+export const pageMeta = z.object({
+  page: z.number().int(),
+  per_page: z.number().int(),
+  total: z.number().int(),
+});
 export const pagingQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   per_page: z.coerce.number().int().min(1).max(200).default(25),

@@ -2,12 +2,16 @@ import { z } from 'zod';
 import { PROJECTS } from '../projects.ts';
 import { projectSchema } from './common.ts';
 import { count, dayString, micro, refineRange } from './statistics.ts';
+import { DASHBOARD_PERIODS } from './keys.ts';
+export { DASHBOARD_PERIODS } from './keys.ts';
 
 /** The read calls of the dashboard (SPEC.md §1, §7). Every figure spans both projects unless it says so. */
 
 export const emptyQuery = z.strictObject({});
 
-export const byProject = z.object(Object.fromEntries(PROJECTS.map((p) => [p, micro])) as Record<(typeof PROJECTS)[number], typeof micro>);
+export const byProject = z.object(
+  Object.fromEntries(PROJECTS.map((p) => [p, micro])) as Record<(typeof PROJECTS)[number], typeof micro>,
+);
 
 export const earningsByMonthRow = z.object({
   month: dayString,
@@ -34,7 +38,6 @@ export const earningsByDayAnswer = z.object({
 });
 export type EarningsByDayAnswer = z.infer<typeof earningsByDayAnswer>;
 
-export const DASHBOARD_PERIODS = ['7d', '30d', 'week', 'month'] as const;
 export const infoBlocksQuery = z.strictObject({ period: z.enum(DASHBOARD_PERIODS).default('7d') });
 export const infoBlocksTodayQuery = z.strictObject({});
 export const infoBlocksAnswer = z.object({

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { projectSchema } from './common.ts';
 import { dayString, micro, refineRange, sortDir } from './statistics.ts';
+import { EARNINGS_GROUPINGS } from './keys.ts';
+export { EARNINGS_GROUPINGS } from './keys.ts';
 
 /** The read calls of the earnings page (SPEC.md §2 Earnings; §7). Money is integer micro-USD. */
-
-export const EARNINGS_GROUPINGS = ['days', 'weeks', 'months'] as const;
 
 /** Earnings ranges are at most two years (731 days). */
 export const earningsStatQuery = z
@@ -61,7 +61,15 @@ export const earningsTodayQuery = z.strictObject({ app: projectSchema });
 export const earningsTodayAnswer = z.object({ date: dayString, ...earningsFigures });
 export type EarningsTodayAnswer = z.infer<typeof earningsTodayAnswer>;
 
-export const GOLD_LEVEL_NAMES = ['standard', 'gold', 'poster', 'master', 'manager', 'hero', 'magnate'] as const;
+export const GOLD_LEVEL_NAMES = [
+  'standard',
+  'gold',
+  'poster',
+  'master',
+  'manager',
+  'hero',
+  'magnate',
+] as const;
 export const goldLevel = z.object({
   level: z.number().int().min(0).max(6),
   /** A translation key of the level's name: standard, gold, poster, master, manager, hero, magnate. */

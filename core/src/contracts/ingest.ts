@@ -42,8 +42,18 @@ export const fileUploadedEvent = z.strictObject({
   size_bytes: z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER),
   is_video: z.boolean().default(false),
 });
-export const fileRenamedEvent = z.strictObject({ ...base, type: z.literal('file_renamed'), file_id: id, name: text(1024) });
-export const fileMovedEvent = z.strictObject({ ...base, type: z.literal('file_moved'), file_id: id, folder: text(512).nullish() });
+export const fileRenamedEvent = z.strictObject({
+  ...base,
+  type: z.literal('file_renamed'),
+  file_id: id,
+  name: text(1024),
+});
+export const fileMovedEvent = z.strictObject({
+  ...base,
+  type: z.literal('file_moved'),
+  file_id: id,
+  folder: text(512).nullish(),
+});
 export const fileDeletedEvent = z.strictObject({ ...base, type: z.literal('file_deleted'), file_id: id });
 /** A copy of the partner's file saved in another account; it earns for the original partner (app_users_id). */
 export const fileCopiedEvent = z.strictObject({

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { COUNTRY_GROUPS, GOLD_LEVEL_IDS, PAYOUT_SYSTEMS, PLANS, SALE_KINDS, type ProductConfig } from '../product.ts';
+import {
+  COUNTRY_GROUPS,
+  GOLD_LEVEL_IDS,
+  PAYOUT_SYSTEMS,
+  PLANS,
+  SALE_KINDS,
+  type ProductConfig,
+} from '../product.ts';
 
 /**
  * GET /api/product/settings: the product settings a partner's screens show (PRODUCT.md numbers as the operator
@@ -126,7 +133,11 @@ export function productSettingsView(p: ProductConfig): ProductSettingsAnswer {
       second_level_bp: p.referral.secondLevelBp,
     },
     payouts: {
-      systems: mapValues(p.payoutSystems, (s) => ({ fee_bp: s.feeBp, fee_fixed: s.feeFixedMicro, minimum: s.minimumMicro })),
+      systems: mapValues(p.payoutSystems, (s) => ({
+        fee_bp: s.feeBp,
+        fee_fixed: s.feeFixedMicro,
+        minimum: s.minimumMicro,
+      })),
       wallet_hold_days: p.walletHoldDays,
       processing_days: p.payoutProcessingDays,
     },

@@ -1,14 +1,37 @@
 import { z } from 'zod';
-import { COUNTRY_GROUPS, PLAYER_TYPES, REVENUE_TYPES, SALE_STATUSES } from '../product.ts';
+import { COUNTRY_GROUPS, REVENUE_TYPES, SALE_STATUSES } from '../product.ts';
 import { pageMeta, pagingQuery, projectSchema } from './common.ts';
+import { STATS_HISTORY_DAYS, dayNumber, type RangeLike } from './ranges.ts';
+export * from './ranges.ts';
+import {
+  PERIODS,
+  DETAIL_GROUPINGS,
+  SOURCE_SORT_KEYS,
+  SOURCE_URL_SORT_KEYS,
+  SOURCE_KINDS,
+  SALE_SORT_KEYS,
+  FILE_HINTS,
+  FILE_SORT_KEYS,
+  DETAILED_SORT_KEYS,
+  PLAYER_FILTERS,
+} from './keys.ts';
+export {
+  PERIODS,
+  DETAIL_GROUPINGS,
+  SOURCE_SORT_KEYS,
+  SOURCE_URL_SORT_KEYS,
+  SOURCE_KINDS,
+  SALE_SORT_KEYS,
+  FILE_HINTS,
+  FILE_SORT_KEYS,
+  DETAILED_SORT_KEYS,
+  PLAYER_FILTERS,
+} from './keys.ts';
 
 /**
  * The read calls of the statistics screens (SPEC.md §2, §7). Days are UTC calendar days written `YYYY-MM-DD`;
  * money is integer micro-USD; lists answer `{ data, meta: { page, per_page, total } }`.
  */
-
-/** Statistics tables reach back two years (SPEC.md §9): 731 days including today. */
-export const STATS_HISTORY_DAYS = 731;
 
 export const dayString = z.iso.date().describe('UTC calendar day, YYYY-MM-DD');
 export const sortDir = z.enum(['asc', 'desc']);
@@ -16,11 +39,8 @@ export const micro = z.number().int().describe('integer micro-USD');
 export const count = z.number().int().min(0);
 
 /** Named periods of the period selectors (the dashboard's 7D, 30D, week, month, and the usual short ones). */
-export const PERIODS = ['today', 'yesterday', '7d', '30d', 'week', 'month', 'last_month', 'year'] as const;
 export const periodSchema = z.enum(PERIODS);
-export type Period = z.infer<typeof periodSchema>;
 
-export const DETAIL_GROUPINGS = ['day', 'week', 'month'] as const;
 export const groupingSchema = z.enum(DETAIL_GROUPINGS);
 export type Grouping = z.infer<typeof groupingSchema>;
 
@@ -30,17 +50,6 @@ export const rangeFields = {
   date_from: dayString.optional(),
   date_to: dayString.optional(),
 };
-
-interface RangeLike {
-  period?: Period | undefined;
-  date_from?: string | undefined;
-  date_to?: string | undefined;
-}
-
-const DAY_MS = 86_400_000;
-export const dayNumber = (day: string) => Math.floor(Date.parse(`${day}T00:00:00Z`) / DAY_MS);
-export const dayOf = (date: Date) => date.toISOString().slice(0, 10);
-export const addDays = (day: string, n: number) => dayOf(new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS));
 
 /**
  * The refinement every ranged query shares: a period excludes explicit dates, the range is ordered and at most
@@ -53,71 +62,17 @@ export function refineRange(maxDays = STATS_HISTORY_DAYS) {
     if (q.date_from && q.date_to) {
       const days = dayNumber(q.date_to) - dayNumber(q.date_from) + 1;
       if (days < 1) ctx.addIssue({ code: 'custom', path: ['date_to'], message: 'statistics:range_order' });
-      else if (days > maxDays) ctx.addIssue({ code: 'custom', path: ['date_to'], message: 'statistics:range_too_long' });
+      else if (days > maxDays)
+        ctx.addIssue({ code: 'custom', path: ['date_to'], message: 'statistics:range_too_long' });
     }
   };
 }
 
-export interface DayRange {
-  /** First day, inclusive. */
-  from: string;
-  /** Last day, inclusive. */
-  to: string;
-}
-
-/**
- * The UTC days a query covers, given "now". A period wins; a missing end is today, a missing start is
- * `defaultDays` before the end; the start is never earlier than the history limit and the end never later than today.
- */
-export function resolveRange(q: RangeLike, now: Date, defaultDays = 30, historyDays = STATS_HISTORY_DAYS): DayRange {
-  const today = dayOf(now);
-  let from: string;
-  let to: string;
-  const monthStart = `${today.slice(0, 8)}01`;
-  switch (q.period) {
-    case 'today':
-      from = to = today;
-      break;
-    case 'yesterday':
-      from = to = addDays(today, -1);
-      break;
-    case '7d':
-      from = addDays(today, -6);
-      to = today;
-      break;
-    case '30d':
-      from = addDays(today, -29);
-      to = today;
-      break;
-    case 'week': {
-      const weekday = (new Date(`${today}T00:00:00Z`).getUTCDay() + 6) % 7; // Monday = 0
-      from = addDays(today, -weekday);
-      to = today;
-      break;
-    }
-    case 'month':
-      from = monthStart;
-      to = today;
-      break;
-    case 'last_month':
-      to = addDays(monthStart, -1);
-      from = `${to.slice(0, 8)}01`;
-      break;
-    case 'year':
-      from = addDays(today, -364);
-      to = today;
-      break;
-    default:
-      to = q.date_to ?? today;
-      from = q.date_from ?? addDays(to, -(defaultDays - 1));
-  }
-  const earliest = addDays(today, -(historyDays - 1));
-  if (from < earliest) from = earliest;
-  if (to > today) to = today;
-  return { from, to };
-}
-
-const sortFields = <K extends readonly [string, ...string[]]>(keys: K, defaultKey: K[number], defaultDir: 'asc' | 'desc' = 'desc') => ({
+const sortFields = <K extends readonly [string, ...string[]]>(
+  keys: K,
+  defaultKey: K[number],
+  defaultDir: 'asc' | 'desc' = 'desc',
+) => ({
   sort_key: z.enum(keys).default(defaultKey as never),
   sort_dir: sortDir.default(defaultDir),
 });
@@ -128,8 +83,6 @@ export const appField = { app: projectSchema };
 
 // ---------------------------------------------------------------------------------------------------------
 // Sources: domains and their URLs
-
-export const SOURCE_SORT_KEYS = ['domain', 'hits', 'downloads', 'unique_downloads', 'purchases'] as const;
 
 export const sourcesBaseQuery = z
   .strictObject({
@@ -155,7 +108,6 @@ export const sourcesBaseAnswer = listOf(domainRow).extend({
 });
 export type SourcesBaseAnswer = z.infer<typeof sourcesBaseAnswer>;
 
-export const SOURCE_URL_SORT_KEYS = ['url', 'hits', 'downloads', 'unique_downloads', 'purchases'] as const;
 export const sourcesDetailsQuery = z
   .strictObject({
     ...appField,
@@ -172,9 +124,6 @@ export type SourcesDetailsAnswer = z.infer<typeof sourcesDetailsAnswer>;
 
 // ---------------------------------------------------------------------------------------------------------
 // Sales
-
-export const SOURCE_KINDS = ['site_referral', 'promo_link', 'unknown'] as const;
-export const SALE_SORT_KEYS = ['date', 'file_sales', 'site_sales', 'amount'] as const;
 
 export const salesQuery = z
   .strictObject({
@@ -223,21 +172,6 @@ export function maskEmail(email: string): string {
 
 // ---------------------------------------------------------------------------------------------------------
 // Files and file copies
-
-export const FILE_HINTS = ['plus', 'up', 'down', 'minus'] as const;
-export const FILE_SORT_KEYS = [
-  'name',
-  'size',
-  'created_at',
-  'downloads_today',
-  'downloads_total',
-  'video_views_today',
-  'video_views_total',
-  'earned_today',
-  'earned_total',
-  'sales_today',
-  'sales_total',
-] as const;
 
 export const filesQuery = z.strictObject({
   ...appField,
@@ -298,7 +232,6 @@ export type DetailedRow = z.infer<typeof detailedRow>;
 export const detailedTodayQuery = z.strictObject({ ...appField });
 export const detailedTodayAnswer = detailedRow;
 
-export const DETAILED_SORT_KEYS = ['date', 'downloads', 'sum', 'sales', 'total'] as const;
 export const detailedBaseQuery = z
   .strictObject({
     ...appField,
@@ -331,7 +264,6 @@ export type DetailedCountriesAnswer = z.infer<typeof detailedCountriesAnswer>;
 // ---------------------------------------------------------------------------------------------------------
 // Videos
 
-export const PLAYER_FILTERS = ['all', ...PLAYER_TYPES] as const;
 /** Video figures of a player filter; sales and sum are the video sales from that player (all: every video sale). */
 export const videoFigures = {
   video_files: count,
@@ -360,7 +292,10 @@ export const videosStatAnswer = listOf(videoRow).extend({
 });
 export type VideosStatAnswer = z.infer<typeof videosStatAnswer>;
 
-export const videosTodayQuery = z.strictObject({ ...appField, player_type: z.enum(PLAYER_FILTERS).default('all') });
+export const videosTodayQuery = z.strictObject({
+  ...appField,
+  player_type: z.enum(PLAYER_FILTERS).default('all'),
+});
 export const videosTodayAnswer = videoRow;
 
 export { STATISTICS_PATHS } from './paths.ts';
@@ -371,5 +306,4 @@ export type SaleRow = z.infer<typeof saleRow>;
 export type FileRow = z.infer<typeof fileRow>;
 export type CountryRow = z.infer<typeof countryRow>;
 export type VideoRow = z.infer<typeof videoRow>;
-export type FileHint = (typeof FILE_HINTS)[number];
 export type PlayerFilter = (typeof PLAYER_FILTERS)[number];

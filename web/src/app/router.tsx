@@ -50,8 +50,8 @@ function placeholder(path: string, titleKey: string, groupKey?: string): AppRout
   return { path, ...lazyRoute(notAvailable), handle: { titleKey, groupKey } };
 }
 
-function page(path: string, titleKey: string, Page: LazyPage): AppRoute {
-  return { path, ...lazyRoute(Page), handle: { titleKey } };
+function page(path: string, titleKey: string, Page: LazyPage, groupKey?: string): AppRoute {
+  return { path, ...lazyRoute(Page), handle: { titleKey, groupKey } };
 }
 
 const auth = {
@@ -65,6 +65,17 @@ const auth = {
   restorePasswordToken: lazyPage(() => import('../features/auth/pages/SetNewPasswordPage.tsx')),
   confirmPasswordChanging: lazyPage(() => import('../features/auth/pages/ConfirmPasswordChangingPage.tsx')),
   logout: lazyPage(() => import('../features/auth/pages/LogoutPage.tsx')),
+};
+const screens = {
+  dashboard: lazyPage(() => import('../features/dashboard/pages/DashboardPage.tsx'), ['kit', 'dashboard']),
+  detailed: lazyPage(() => import('../features/statistics/pages/DetailedPage.tsx'), ['kit', 'stats']),
+  files: lazyPage(() => import('../features/statistics/pages/FilesPage.tsx'), ['kit', 'stats']),
+  filesCopies: lazyPage(() => import('../features/statistics/pages/FilesCopiesPage.tsx'), ['kit', 'stats']),
+  sales: lazyPage(() => import('../features/statistics/pages/SalesPage.tsx'), ['kit', 'stats']),
+  sources: lazyPage(() => import('../features/statistics/pages/SourcesPage.tsx'), ['kit', 'stats']),
+  videos: lazyPage(() => import('../features/statistics/pages/VideosPage.tsx'), ['kit', 'stats']),
+  earnings: lazyPage(() => import('../features/earnings/pages/EarningsPage.tsx'), ['kit', 'earnings']),
+  gold: lazyPage(() => import('../features/earnings/pages/GoldPage.tsx'), ['kit', 'earnings']),
 };
 const ShellLayout = lazyPage(() => import('./layout/ShellLayout.tsx'));
 const GuestLayout = lazyPage(() => import('./layout/GuestLayout.tsx'));
@@ -85,7 +96,7 @@ export const appRoutes: AppRoute[] = [
             ...lazyRoute(ShellLayout, { fullPage: true }),
             children: [
               { path: ROUTES.root, element: <Navigate to={href('dashboard')} replace /> },
-              placeholder(ROUTES.dashboard, 'dashboard'),
+              page(ROUTES.dashboard, 'dashboard', screens.dashboard),
               placeholder(ROUTES.videoPlayer, 'videoPlayer'),
               placeholder(ROUTES.payouts, 'payouts'),
               placeholder(ROUTES.purseConfirm, 'purseConfirm'),
@@ -102,14 +113,14 @@ export const appRoutes: AppRoute[] = [
                 element: <ProjectGuard />,
                 children: [
                   { path: ROUTES.statistics, element: <Navigate to="detailed" replace /> },
-                  placeholder(ROUTES.statisticsDetailed, 'statistics.detailed', 'statistics.title'),
-                  placeholder(ROUTES.statisticsFiles, 'statistics.files', 'statistics.title'),
-                  placeholder(ROUTES.statisticsSales, 'statistics.sales', 'statistics.title'),
-                  placeholder(ROUTES.statisticsSources, 'statistics.sources', 'statistics.title'),
-                  placeholder(ROUTES.statisticsFilesCopies, 'statistics.filesCopies', 'statistics.title'),
-                  placeholder(ROUTES.videos, 'statistics.videos', 'statistics.title'),
-                  placeholder(ROUTES.earnings, 'earnings'),
-                  placeholder(ROUTES.gold, 'gold'),
+                  page(ROUTES.statisticsDetailed, 'statistics.detailed', screens.detailed, 'statistics.title'),
+                  page(ROUTES.statisticsFiles, 'statistics.files', screens.files, 'statistics.title'),
+                  page(ROUTES.statisticsSales, 'statistics.sales', screens.sales, 'statistics.title'),
+                  page(ROUTES.statisticsSources, 'statistics.sources', screens.sources, 'statistics.title'),
+                  page(ROUTES.statisticsFilesCopies, 'statistics.filesCopies', screens.filesCopies, 'statistics.title'),
+                  page(ROUTES.videos, 'statistics.videos', screens.videos, 'statistics.title'),
+                  page(ROUTES.earnings, 'earnings', screens.earnings),
+                  page(ROUTES.gold, 'gold', screens.gold),
                   placeholder(ROUTES.sites, 'sites'),
                   placeholder(ROUTES.referrals, 'referrals'),
                   placeholder(ROUTES.rates, 'rates'),

@@ -8,14 +8,14 @@ import { loadRtlPlugin } from './rtl.ts';
 /** Namespaces every page needs: loaded with the language at start. */
 export const START_NAMESPACES = ['common', 'nav', 'auth', 'dialogs'] as const;
 /** Namespaces of the screens: each arrives with the first page that needs it (lazyPage). */
-export const SCREEN_NAMESPACES = ['kit', 'dashboard', 'stats', 'earnings', 'gold'] as const;
+export const SCREEN_NAMESPACES = ['kit', 'dashboard', 'stats', 'earnings'] as const;
 /** The web app's namespaces, one per feature. errors/validation/fields/mail belong to the server. */
 export const NAMESPACES = [...START_NAMESPACES, ...SCREEN_NAMESPACES] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 // One lazy chunk per language and namespace: a language is downloaded only when it is chosen.
 const loaders = import.meta.glob<{ default: Record<string, unknown> }>(
-  '../../../locales/*/{common,nav,auth,dialogs,kit,dashboard,stats,earnings,gold}.json',
+  '../../../locales/*/{common,nav,auth,dialogs,kit,dashboard,stats,earnings}.json',
 );
 
 export function loaderFor(lang: string, ns: string) {

@@ -72,6 +72,17 @@ describe('dashboard', () => {
     expect((await a.get('/dashboard/info-blocks', { period: 'year' })).statusCode).toBe(422);
   });
 
+  it('counts a sale outside its refund window as available even before its day is closed, like the balance calls', async () => {
+    // 2026-11-05 + 14 days: available from 2026-11-20 00:00, before "now"; the day was never closed.
+    await ingest(t, 'fd1', [
+      { id: 's0', type: 'sale', at: '2026-11-05T11:00:00Z', app_users_id: a.app.fd1!, sale_id: 'S0', amount_micro: 10_000_000, revenue_type: 'direct', file_id: 'f2', country: 'US' },
+    ]);
+    const today = (await a.get('/dashboard/info-blocks-today')).json();
+    const hold = (await a.get('/payouts/user/hold-info')).json();
+    expect(today.pending).toBe(6_000_000);
+    expect(today.pending).toBe(hold.amount);
+  });
+
   it('answers earnings by day and by month per project', async () => {
     const days = (await a.get('/dashboard/earnings-by-day', { date_from: '2026-11-18', date_to: '2026-11-20' })).json();
     expect(days.data).toEqual([

@@ -20,6 +20,7 @@ import {
   type UnusedFilesAnswer,
 } from '@pc/core';
 import type { Database } from '../../db/client.ts';
+import { loadProduct } from '../../jobs/ledger.ts';
 
 /**
  * The dashboard's reads, across both projects. Earnings per day = the rollup's live earnings (files, copies,
@@ -114,10 +115,14 @@ export async function earningsByDay(
 
 /** Balance and its pending (on hold) part, micro-USD. */
 async function balanceOf(database: Database, userId: number, now: Date) {
+  // Sale earnings of a day are on hold until saleDayAvailableAt: days from this one on are still held.
+  const product = await loadProduct(database.db);
+  const firstHeldDay = addDays(dayOf(now), -product.saleHoldDays);
   const rows = await database.query<Row>(sql`
     with live as (
       select d.earned_micro,
-             d.sale_earned_micro + d.copy_sale_earned_micro + d.video_sale_earned_micro + d.site_earned_micro as sales_micro
+             case when d.day >= ${firstHeldDay}::date
+               then d.sale_earned_micro + d.copy_sale_earned_micro + d.video_sale_earned_micro + d.site_earned_micro else 0 end as sales_micro
       from ingest_daily d
       where d.user_id = ${userId}
         and not exists (select 1 from closed_partner_days c where c.user_id = d.user_id and c.project = d.project and c.day = d.day)

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import Box from '@mui/material/Box';
 import Drawer from '@mui/material/Drawer';
 import useMediaQuery from '@mui/material/useMediaQuery';
@@ -16,7 +16,7 @@ import { useSwitchLanguage } from '../useSwitchLanguage.ts';
 import { Sidebar } from './Sidebar.tsx';
 import { TopBar } from './TopBar.tsx';
 import { UserBar } from './UserBar.tsx';
-import { AppBreadcrumbs } from './AppBreadcrumbs.tsx';
+import { activationRequests } from '../../lib/activation.ts';
 
 /** The signed-in frame: dark sidebar (a temporary drawer on phones), white app bar, user bar, breadcrumbs. */
 export default function ShellLayout() {
@@ -29,6 +29,16 @@ export default function ShellLayout() {
   const switchLanguage = useSwitchLanguage();
   const activate = useActivateFlow(projectName);
   const projectLogin = useProjectLogin();
+  // Screens (the dashboard's programmes) ask for an activation through lib/activation.
+  const startActivation = activate.start;
+  useEffect(
+    () =>
+      activationRequests.subscribe(() => {
+        const request = activationRequests.get();
+        if (request) startActivation(request.project);
+      }),
+    [startActivation],
+  );
 
   const sidebar = (
     <Sidebar
@@ -72,7 +82,6 @@ export default function ShellLayout() {
         <Box component="main" id="main" sx={{ flex: 1, px: { xs: 2, sm: 3, lg: 4 }, py: { xs: 2, sm: 3 }, maxWidth: 1600, width: '100%', mx: 'auto' }}>
           <UserBar user={user} />
           <MainAlert />
-          <AppBreadcrumbs />
           <Outlet />
         </Box>
       </Box>

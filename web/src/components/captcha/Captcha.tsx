@@ -5,7 +5,7 @@ import FormHelperText from '@mui/material/FormHelperText';
 import { useTranslation } from 'react-i18next';
 import { AUTH_PATHS } from '@pc/core/contracts/auth-paths';
 import { API_BASE } from '../../lib/http.ts';
-import { isWidgetLoaded, loadWidgetLanguage, widgetLanguage } from './widget-language.ts';
+import { isWidgetLoaded, loadWidget, setWidgetStrings, widgetLanguage, widgetStrings } from './widget-language.ts';
 
 export interface CaptchaHandle {
   reset(): void;
@@ -72,14 +72,20 @@ export const Captcha = forwardRef<CaptchaHandle, CaptchaProps>(function Captcha(
   useEffect(() => {
     if (!armed) return;
     let current = true;
-    loadWidgetLanguage(i18n.language).then(
-        () => current && setReady(true),
-        () => current && handlers.current.onError(),
-      );
+    loadWidget().then(
+      () => current && setReady(true),
+      () => current && handlers.current.onError(),
+    );
     return () => {
       current = false;
     };
-  }, [armed, i18n.language]);
+  }, [armed]);
+
+  // Our texts for the widget, in the interface language: set in the commit that shows the widget (or changes
+  // its language), before the widget draws itself.
+  useLayoutEffect(() => {
+    if (ready) setWidgetStrings(language, widgetStrings(t));
+  }, [ready, language, t]);
 
   // Attached in the same commit that puts the widget on screen, so none of its events can come first.
   useLayoutEffect(() => {
@@ -186,7 +192,7 @@ export const Captcha = forwardRef<CaptchaHandle, CaptchaProps>(function Captcha(
               '@keyframes captcha-spin': { to: { transform: 'rotate(360deg)' } },
             }}
           />
-          {t('captchaLabel')}
+          {t('captcha.label')}
         </Box>
       )}
       {error ? <FormHelperText error>{error}</FormHelperText> : null}

@@ -1,40 +1,57 @@
-/** The widget ships its own translations; these are its file names for the nine interface languages. */
-const WIDGET_LANGS: Record<string, string> = {
-  ar: 'ar',
-  de: 'de',
-  en: 'en',
-  es: 'es-es',
-  fr: 'fr-fr',
-  ja: 'ja',
-  pt: 'pt-br',
-  ru: 'ru',
-  tr: 'tr',
-};
+import type { TFunction } from 'i18next';
+import { DEFAULT_LANG, isLangCode } from '@pc/core/locales';
 
-const loaders: Record<string, () => Promise<unknown>> = {
-  ar: () => import('altcha/i18n/ar'),
-  de: () => import('altcha/i18n/de'),
-  es: () => import('altcha/i18n/es-es'),
-  fr: () => import('altcha/i18n/fr-fr'),
-  ja: () => import('altcha/i18n/ja'),
-  pt: () => import('altcha/i18n/pt-br'),
-  ru: () => import('altcha/i18n/ru'),
-  tr: () => import('altcha/i18n/tr'),
-};
-
+/**
+ * The widget's texts come from our own locale files (common.json `captcha`), not from the widget's language
+ * packs, whose wording differs from ours (and is wrong in some languages). They are registered into the
+ * widget's i18n store under our language code, which the widget is then told to use; `ar` there also makes
+ * the widget lay itself out right to left.
+ */
 export function widgetLanguage(lang: string): string {
-  return WIDGET_LANGS[lang] ?? 'en';
+  return isLangCode(lang) ? lang : DEFAULT_LANG;
 }
 
-export async function loadWidgetLanguage(lang: string): Promise<void> {
-  await loadWidget();
-  await loaders[lang]?.().catch(() => undefined);
+/** Texts the widget can show for a proof-of-work checkbox (its code-challenge texts are never shown here). */
+export type WidgetStrings = Record<
+  'label' | 'verifying' | 'verified' | 'error' | 'expired' | 'verificationRequired' | 'waitAlert' | 'footer' | 'ariaLinkLabel',
+  string
+>;
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** Our translations of the widget's texts, for the language `t` is bound to. */
+export function widgetStrings(t: TFunction): WidgetStrings {
+  const ariaLinkLabel = t('common:captcha.altchaLink');
+  // The footer is HTML in the widget: our sentence (escaped) around the attribution link.
+  const mark = '\u2063';
+  const link = `<a href="https://altcha.org/" tabindex="-1" target="_blank" rel="noopener" aria-label="${escapeHtml(ariaLinkLabel)}">ALTCHA</a>`;
+  return {
+    label: t('common:captcha.label'),
+    verifying: t('common:captcha.verifying'),
+    verified: t('common:captcha.verified'),
+    error: t('common:captcha.error'),
+    expired: t('common:captcha.expired'),
+    verificationRequired: t('common:captcha.verificationRequired'),
+    waitAlert: t('common:captcha.waitAlert'),
+    footer: escapeHtml(t('common:captcha.footer', { altcha: mark })).replace(mark, link),
+    ariaLinkLabel,
+  };
+}
+
+/**
+ * Puts our texts into the widget's store (once its code has defined the store), over its English ones, so
+ * that any text we do not translate still has a value.
+ */
+export function setWidgetStrings(lang: string, strings: WidgetStrings): void {
+  const store = (globalThis as { $altcha?: typeof globalThis.$altcha }).$altcha?.i18n;
+  if (!store) return;
+  store.set(widgetLanguage(lang), { ...store.get('en'), ...strings });
 }
 
 let widget: Promise<unknown> | undefined;
 let loaded = false;
 
-/** Defines <altcha-widget> (once); its translations register into the widget's global afterwards. */
+/** Defines <altcha-widget> (once), with its store of texts. */
 export function loadWidget(): Promise<unknown> {
   widget ??= import('altcha').then((mod) => {
     loaded = true;

@@ -52,7 +52,7 @@ export function Chart(props: ChartProps) {
   );
 }
 
-function ChartTable({ id, visible, title, categories, categoryLabel, series, valueKind }: ChartProps & { id: string; visible: boolean }) {
+function ChartTable({ id, visible, title, categories, categoryLabel, series, valueKind, extraColumns = [] }: ChartProps & { id: string; visible: boolean }) {
   return (
     <TableContainer sx={visible ? { maxHeight: 420, overflow: 'auto' } : visuallyHidden} id={id} data-testid="chart-table">
       <Table size="small" stickyHeader aria-label={title}>
@@ -66,6 +66,11 @@ function ChartTable({ id, visible, title, categories, categoryLabel, series, val
                 {s.label}
               </TableCell>
             ))}
+            {extraColumns.map((c) => (
+              <TableCell key={c.label} component="th" scope="col" align="right">
+                {c.label}
+              </TableCell>
+            ))}
           </TableRow>
         </TableHead>
         <TableBody>
@@ -77,6 +82,11 @@ function ChartTable({ id, visible, title, categories, categoryLabel, series, val
               {series.map((s) => (
                 <TableCell key={s.key} align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
                   {formatChartValue(valueKind, s.data[i] ?? null)}
+                </TableCell>
+              ))}
+              {extraColumns.map((c) => (
+                <TableCell key={c.label} align="right">
+                  {c.values[i]}
                 </TableCell>
               ))}
             </TableRow>

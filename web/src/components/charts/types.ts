@@ -21,4 +21,6 @@ export interface ChartProps {
   series: readonly ChartSeries[];
   valueKind: ChartValueKind;
   height?: number;
+  /** More columns for the table alternative only (already formatted), e.g. a month's files size. */
+  extraColumns?: ReadonlyArray<{ label: string; values: readonly string[] }>;
 }

@@ -7,11 +7,17 @@ import { createQueryClient } from '../../app/query-client.ts';
 import { MessageDialog } from '../../components/feedback/MessageDialog.tsx';
 import { useProjectLogin } from './components/useProjectLogin.ts';
 
-const wrapper = ({ children }: { children: ReactNode }) => <AppProviders queryClient={createQueryClient()}>{children}</AppProviders>;
+const wrapper = ({ children }: { children: ReactNode }) => (
+  <AppProviders queryClient={createQueryClient()}>{children}</AppProviders>
+);
 
 describe('login links to the projects', () => {
   it('posts the token to the answered url in a new window through a hidden form', async () => {
-    const api = mockApi({ 'POST /api/auth/auto-login/to/fd1': { body: { url: 'https://fd1.example/auto-login', token: 'tok-123' } } });
+    const api = mockApi({
+      'POST /api/auth/auto-login/to/fd1': {
+        body: { url: 'https://fd1.example/auto-login', token: 'tok-123' },
+      },
+    });
     const open = vi.fn(() => ({ close: vi.fn() }));
     vi.stubGlobal('open', open);
     const submitted: HTMLFormElement[] = [];
@@ -31,9 +37,17 @@ describe('login links to the projects', () => {
   });
 
   it('a 400 closes the window and shows the server text in an error dialog', async () => {
-    mockApi({ 'POST /api/auth/auto-login/to/fd2': { status: 400, body: { code: 'bad_request', message: 'The programme is not active.' } } });
+    mockApi({
+      'POST /api/auth/auto-login/to/fd2': {
+        status: 400,
+        body: { code: 'bad_request', message: 'The programme is not active.' },
+      },
+    });
     const close = vi.fn();
-    vi.stubGlobal('open', vi.fn(() => ({ close })));
+    vi.stubGlobal(
+      'open',
+      vi.fn(() => ({ close })),
+    );
     let login: (p: string) => Promise<void> = async () => undefined;
     function Probe() {
       login = useProjectLogin();

@@ -45,6 +45,8 @@ describe('programme activation (SPEC §8)', () => {
   it("falls back to 'Failed activating program'", async () => {
     start({ body: { success: false, message: '', user_id: 0 } });
     await activateFd2();
-    expect(await screen.findByRole('dialog', { name: /Error/ })).toHaveTextContent('Failed activating program');
+    expect(await screen.findByRole('dialog', { name: /Error/ })).toHaveTextContent(
+      'Failed activating program',
+    );
   });
 });

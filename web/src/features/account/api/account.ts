@@ -5,7 +5,8 @@ import { http } from '../../../lib/http.ts';
 import { setSignedIn, type CurrentUser } from '../../../lib/session.ts';
 
 export const changeLang = (lang: LangCode) => http.post<CurrentUser>(AUTH_PATHS.langsChange, { lang });
-export const autoLoginTo = (app: string) => http.post<{ url: string; token: string }>(AUTH_PATHS.autoLoginTo(app));
+export const autoLoginTo = (app: string) =>
+  http.post<{ url: string; token: string }>(AUTH_PATHS.autoLoginTo(app));
 
 /** POST /api/langs/change for a signed-in partner; the answer is the user. */
 export function useChangeLang() {

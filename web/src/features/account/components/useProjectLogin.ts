@@ -38,7 +38,8 @@ export function useProjectLogin() {
         postToWindow(answer.url, answer.token, target);
       } catch (error) {
         win?.close();
-        if (isApiError(error) && (error.status === 401 || error.status >= 500 || error.status === 403)) return;
+        if (isApiError(error) && (error.status === 401 || error.status >= 500 || error.status === 403))
+          return;
         feedback.message('error', t('error'), (isApiError(error) && error.serverMessage) || t('tryLater'));
       }
     },

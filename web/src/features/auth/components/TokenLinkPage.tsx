@@ -42,7 +42,10 @@ export function TokenLinkPage({
         await onSuccess?.(answer);
       },
       (error: unknown) => {
-        const server = isApiError(error) && error.status < 500 ? error.serverMessage || Object.values(error.errors).flat()[0] : '';
+        const server =
+          isApiError(error) && error.status < 500
+            ? error.serverMessage || Object.values(error.errors).flat()[0]
+            : '';
         setMessage(server || (isApiError(error) && error.status >= 500 ? t('tryLater') : errorFallback));
         setState('error');
       },
@@ -51,7 +54,11 @@ export function TokenLinkPage({
 
   return (
     <AuthCard title={title}>
-      <TokenStatus state={state} message={state === 'pending' ? pendingText : message} action={state === 'success' ? successAction : state === 'error' ? errorAction : undefined} />
+      <TokenStatus
+        state={state}
+        message={state === 'pending' ? pendingText : message}
+        action={state === 'success' ? successAction : state === 'error' ? errorAction : undefined}
+      />
     </AuthCard>
   );
 }

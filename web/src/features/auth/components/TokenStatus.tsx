@@ -8,9 +8,23 @@ import LinkOffOutlined from '@mui/icons-material/LinkOffOutlined';
 export type TokenState = 'pending' | 'success' | 'error';
 
 /** The three states of a token link page (SPEC §4): in progress, success, invalid or expired. */
-export function TokenStatus({ state, message, action }: { state: TokenState; message: string; action?: ReactNode }) {
+export function TokenStatus({
+  state,
+  message,
+  action,
+}: {
+  state: TokenState;
+  message: string;
+  action?: ReactNode;
+}) {
   return (
-    <Box sx={{ textAlign: 'center', py: 2 }} role="status" aria-live="polite" data-state={state} data-testid="token-status">
+    <Box
+      sx={{ textAlign: 'center', py: 2 }}
+      role="status"
+      aria-live="polite"
+      data-state={state}
+      data-testid="token-status"
+    >
       <Box sx={{ mb: 2, display: 'flex', justifyContent: 'center', minHeight: 56 }}>
         {state === 'pending' ? <CircularProgress size={48} /> : null}
         {state === 'success' ? <CheckCircleOutlined color="success" sx={{ fontSize: 56 }} /> : null}

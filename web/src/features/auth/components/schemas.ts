@@ -6,9 +6,17 @@ import * as z from 'zod/mini';
  */
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-export const emailField = z.string().check(z.trim(), z.minLength(1, 'validation.emailRequired'), z.regex(EMAIL, 'validation.emailInvalid'));
+export const emailField = z
+  .string()
+  .check(z.trim(), z.minLength(1, 'validation.emailRequired'), z.regex(EMAIL, 'validation.emailInvalid'));
 export const captchaField = z.string().check(z.minLength(1, 'validation.captcha'));
-export const newPasswordField = z.string().check(z.minLength(1, 'validation.passwordRequired'), z.minLength(8, 'validation.passwordMin'), z.maxLength(128, 'validation.passwordMax'));
+export const newPasswordField = z
+  .string()
+  .check(
+    z.minLength(1, 'validation.passwordRequired'),
+    z.minLength(8, 'validation.passwordMin'),
+    z.maxLength(128, 'validation.passwordMax'),
+  );
 
 export const loginSchema = z.object({
   email: emailField,
@@ -33,5 +41,8 @@ export const newPasswordSchema = z
     password_confirmation: z.string().check(z.minLength(1, 'validation.confirmationRequired')),
   })
   .check(
-    z.refine((v) => v.password === v.password_confirmation, { message: 'validation.passwordMismatch', path: ['password_confirmation'] }),
+    z.refine((v) => v.password === v.password_confirmation, {
+      message: 'validation.passwordMismatch',
+      path: ['password_confirmation'],
+    }),
   );

@@ -45,7 +45,10 @@ describe('sign-in page', () => {
 
   it('puts 422 field errors on their fields and resets the captcha', async () => {
     const { api } = start({
-      'POST /api/auth/login': { status: 422, body: { code: 'validation_failed', message: 'x', errors: { password: ['Wrong email or password'] } } },
+      'POST /api/auth/login': {
+        status: 422,
+        body: { code: 'validation_failed', message: 'x', errors: { password: ['Wrong email or password'] } },
+      },
     });
     await userEvent.type(await screen.findByLabelText(/Email/), 'a@b.co');
     const el = await widget();

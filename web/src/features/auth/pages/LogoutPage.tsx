@@ -13,7 +13,10 @@ export default function LogoutPage() {
   const navigate = useNavigate();
   const logout = useLogout();
   useOnce(() => {
-    logout.mutateAsync().catch(() => undefined).finally(() => navigate(href('login'), { replace: true }));
+    logout
+      .mutateAsync()
+      .catch(() => undefined)
+      .finally(() => navigate(href('login'), { replace: true }));
   });
   return (
     <Box sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center' }} role="status">

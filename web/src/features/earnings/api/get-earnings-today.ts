@@ -5,7 +5,10 @@ import { readCall } from '../../../lib/read-call.ts';
 
 /** GET /api/earnings/today: today's earnings of a project. */
 export type EarningsTodayParams = z.input<typeof earningsTodayQuery>;
-export const earningsToday = readCall<EarningsTodayAnswer, EarningsTodayParams>('earnings', EARNINGS_PATHS.today);
+export const earningsToday = readCall<EarningsTodayAnswer, EarningsTodayParams>(
+  'earnings',
+  EARNINGS_PATHS.today,
+);
 export const getEarningsToday = earningsToday.fetch;
 export const earningsTodayQueryOptions = earningsToday.options;
 export const useEarningsToday = earningsToday.use;

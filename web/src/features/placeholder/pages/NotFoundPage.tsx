@@ -14,12 +14,25 @@ export default function NotFoundPage({ embedded = false }: { embedded?: boolean 
     <Box
       component={embedded ? 'section' : 'main'}
       data-testid="not-found"
-      sx={{ minHeight: embedded ? '50vh' : '100vh', display: 'grid', placeItems: 'center', p: 3, textAlign: 'center' }}
+      sx={{
+        minHeight: embedded ? '50vh' : '100vh',
+        display: 'grid',
+        placeItems: 'center',
+        p: 3,
+        textAlign: 'center',
+      }}
     >
       <Box sx={{ maxWidth: 480 }}>
         <Typography
           aria-hidden="true"
-          sx={{ fontSize: { xs: 88, sm: 120 }, fontWeight: 800, lineHeight: 1, color: 'primary.main', opacity: 0.9, letterSpacing: -4 }}
+          sx={{
+            fontSize: { xs: 88, sm: 120 },
+            fontWeight: 800,
+            lineHeight: 1,
+            color: 'primary.main',
+            opacity: 0.9,
+            letterSpacing: -4,
+          }}
         >
           {t('notFound.code')}
         </Typography>
@@ -29,7 +42,12 @@ export default function NotFoundPage({ embedded = false }: { embedded?: boolean 
         <Typography color="text.secondary" sx={{ mb: 4 }}>
           {t('notFound.message')}
         </Typography>
-        <Button component={RouterLink} to={user ? href('dashboard') : href('login')} variant="contained" size="large">
+        <Button
+          component={RouterLink}
+          to={user ? href('dashboard') : href('login')}
+          variant="contained"
+          size="large"
+        >
           {user ? t('toDashboard') : t('toSignIn')}
         </Button>
       </Box>

@@ -10,7 +10,8 @@ export interface ActivateProgramAnswer {
   user_id: number;
 }
 
-export const activateProgram = (pid: ProjectId) => http.post<ActivateProgramAnswer>(AUTH_PATHS.activateProgram, { pid });
+export const activateProgram = (pid: ProjectId) =>
+  http.post<ActivateProgramAnswer>(AUTH_PATHS.activateProgram, { pid });
 
 /** POST /api/activate-program {pid}; the user is reloaded so that app_users_id shows the new programme. */
 export function useActivateProgram() {

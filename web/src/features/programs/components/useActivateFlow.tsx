@@ -20,7 +20,8 @@ export function useActivateFlow(projectName: (id: ProjectId) => string) {
     mutation.mutate(project, {
       onSuccess: (answer) => {
         setProject(null);
-        if (answer.success) feedback.message('success', t('dialogs:success'), answer.message || t('programs.activated'));
+        if (answer.success)
+          feedback.message('success', t('dialogs:success'), answer.message || t('programs.activated'));
         else feedback.message('error', t('dialogs:error'), answer.message || t('programs.activationFailed'));
       },
       onError: (error) => {

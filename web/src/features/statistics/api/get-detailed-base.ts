@@ -5,7 +5,10 @@ import { readCall } from '../../../lib/read-call.ts';
 
 /** GET /api/statistics/detailed/base: detailed figures per day, week or month, paged, with totals. */
 export type DetailedBaseParams = z.input<typeof detailedBaseQuery>;
-export const detailedBase = readCall<DetailedBaseAnswer, DetailedBaseParams>('statistics', STATISTICS_PATHS.detailedBase);
+export const detailedBase = readCall<DetailedBaseAnswer, DetailedBaseParams>(
+  'statistics',
+  STATISTICS_PATHS.detailedBase,
+);
 export const getDetailedBase = detailedBase.fetch;
 export const detailedBaseQueryOptions = detailedBase.options;
 export const useDetailedBase = detailedBase.use;

@@ -5,7 +5,10 @@ import { readCall } from '../../../lib/read-call.ts';
 
 /** GET /api/statistics/detailed/today: today's detailed figures. */
 export type DetailedTodayParams = z.input<typeof detailedTodayQuery>;
-export const detailedToday = readCall<DetailedRow, DetailedTodayParams>('statistics', STATISTICS_PATHS.detailedToday);
+export const detailedToday = readCall<DetailedRow, DetailedTodayParams>(
+  'statistics',
+  STATISTICS_PATHS.detailedToday,
+);
 export const getDetailedToday = detailedToday.fetch;
 export const detailedTodayQueryOptions = detailedToday.options;
 export const useDetailedToday = detailedToday.use;

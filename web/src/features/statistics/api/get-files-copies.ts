@@ -5,7 +5,10 @@ import { readCall } from '../../../lib/read-call.ts';
 
 /** GET /api/statistics/files-copies: copies of the partner's files saved by others, paged. */
 export type FilesCopiesParams = z.input<typeof filesQuery>;
-export const filesCopies = readCall<FilesAnswer, FilesCopiesParams>('statistics', STATISTICS_PATHS.filesCopies);
+export const filesCopies = readCall<FilesAnswer, FilesCopiesParams>(
+  'statistics',
+  STATISTICS_PATHS.filesCopies,
+);
 export const getFilesCopies = filesCopies.fetch;
 export const filesCopiesQueryOptions = filesCopies.options;
 export const useFilesCopies = filesCopies.use;

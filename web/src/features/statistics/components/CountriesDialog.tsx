@@ -1,0 +1,62 @@
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import { useTranslation } from 'react-i18next';
+import type { CountryRow } from '@pc/core/contracts/statistics';
+import type { ProjectId } from '@pc/core/projects';
+import { DataTable, type TableColumn } from '../../../components/data-table/DataTable.tsx';
+import { ErrorState } from '../../../components/layout/QueryState.tsx';
+import { formatDate } from '../../../lib/format.ts';
+import { useDetailedCountries } from '../api/get-detailed-countries.ts';
+
+/** One day's detailed figures per country group (A–G, R Russia, U Ukraine). */
+export function CountriesDialog({
+  app,
+  date,
+  onClose,
+}: {
+  app: ProjectId;
+  date: string | null;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('stats');
+  const answer = useDetailedCountries({ app, date: date ?? '' }, date !== null);
+  const day = date ? formatDate(`${date}T00:00:00Z`, undefined, { dateStyle: 'long', timeZone: 'UTC' }) : '';
+  const columns: TableColumn<CountryRow>[] = [
+    {
+      field: 'group',
+      header: t('detailed.countryGroup'),
+      value: (row) => t(`detailed.groups.${row.group}`),
+      minWidth: 170,
+      flex: 2,
+    },
+    { field: 'downloads', header: t('detailed.downloads'), kind: 'count' },
+    { field: 'sum', header: t('detailed.sum'), kind: 'money' },
+    { field: 'sales_count', header: t('detailed.salesCount'), kind: 'count' },
+    { field: 'sales', header: t('detailed.sales'), kind: 'money' },
+    { field: 'total', header: t('detailed.total'), kind: 'money' },
+    { field: 'per_1000', header: t('detailed.per1000'), kind: 'money' },
+  ];
+  return (
+    <Dialog open={date !== null} onClose={onClose} fullWidth maxWidth="md" aria-labelledby="countries-title">
+      <DialogTitle id="countries-title">{t('detailed.countriesOf', { date: day })}</DialogTitle>
+      <DialogContent dividers data-testid="countries-dialog">
+        {answer.isError ? <ErrorState error={answer.error} onRetry={() => void answer.refetch()} /> : null}
+        <DataTable
+          label={t('detailed.countriesOf', { date: day })}
+          columns={columns}
+          rows={answer.data?.data ?? []}
+          getRowId={(row) => row.group}
+          loading={answer.isFetching}
+          emptyTitle={t('detailed.noCountries')}
+          export={{ fileName: `countries-${app}-${date}` }}
+        />
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t('close')}</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,148 @@
+import FormControlLabel from '@mui/material/FormControlLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import type { FileRow } from '@pc/core/contracts/statistics';
+import { FILE_SORT_KEYS } from '@pc/core/contracts/keys';
+import { PageLayout } from '../../../components/layout/PageLayout.tsx';
+import { ErrorState } from '../../../components/layout/QueryState.tsx';
+import { FilterBar } from '../../../components/filters/DateRangeFilter.tsx';
+import { useUrlParams } from '../../../components/filters/url-state.ts';
+import { DataTable, type TableColumn } from '../../../components/data-table/DataTable.tsx';
+import { useTableParams } from '../../../components/data-table/table-state.ts';
+import { fetchAllPages } from '../../../components/data-table/fetch-all.ts';
+import { getFiles, useFiles } from '../api/get-files.ts';
+import { getFilesCopies, useFilesCopies } from '../api/get-files-copies.ts';
+import { useProject } from './use-project.ts';
+import { SearchField } from './SearchField.tsx';
+import { HintIcons, HintLegend } from './FileHints.tsx';
+
+const INBOX = '__inbox__';
+const ALL = '__all__';
+
+/**
+ * Statistics by files, or by file copies (copies of the partner's files others saved): the SPEC columns, an
+ * Inbox and folder filter, a search by name and the tips toggle with the four hint icons.
+ */
+export function FilesScreen({ copies }: { copies: boolean }) {
+  const { t } = useTranslation('stats');
+  const app = useProject();
+  const [params, update] = useUrlParams();
+  const search = params.get('q') ?? '';
+  const folder = params.get('folder') ?? ALL;
+  const tips = params.get('tips') === '1';
+  const table = useTableParams(FILE_SORT_KEYS, { key: 'created_at', dir: 'desc' });
+  const query = {
+    app,
+    ...table.query,
+    search: search || undefined,
+    inbox: folder === INBOX ? ('true' as const) : undefined,
+    folder: folder !== INBOX && folder !== ALL ? folder : undefined,
+  };
+  const files = useFiles(query, !copies);
+  const fileCopies = useFilesCopies(query, copies);
+  const answer = copies ? fileCopies : files;
+  const fetchPage = copies ? getFilesCopies : getFiles;
+  const folders = answer.data?.folders ?? [];
+
+  const columns: TableColumn<FileRow>[] = [
+    {
+      field: 'name',
+      header: t('files.name'),
+      sortable: true,
+      minWidth: 220,
+      flex: 3,
+      hideable: false,
+      render: (row) => (
+        <span style={{ display: 'inline-flex', alignItems: 'center', gap: 6, minWidth: 0 }}>
+          {tips && row.hints.length ? <HintIcons hints={row.hints} /> : null}
+          <span style={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>
+            {row.name}
+            <Typography
+              component="span"
+              variant="caption"
+              color="text.secondary"
+              sx={{ display: 'block', lineHeight: 1.2 }}
+            >
+              {row.folder ?? t('files.inbox')}
+            </Typography>
+          </span>
+        </span>
+      ),
+    },
+    { field: 'size', header: t('files.size'), kind: 'bytes', sortable: true },
+    { field: 'created_at', header: t('files.createdAt'), kind: 'day', sortable: true, minWidth: 120 },
+    { field: 'downloads_today', header: t('files.downloadsToday'), kind: 'count', sortable: true },
+    { field: 'downloads_total', header: t('files.downloadsTotal'), kind: 'count', sortable: true },
+    { field: 'video_views_today', header: t('files.videoViewsToday'), kind: 'count', sortable: true },
+    { field: 'video_views_total', header: t('files.videoViewsTotal'), kind: 'count', sortable: true },
+    { field: 'earned_today', header: t('files.earnedToday'), kind: 'money', sortable: true },
+    { field: 'earned_total', header: t('files.earnedTotal'), kind: 'money', sortable: true },
+    { field: 'sales_today', header: t('files.salesToday'), kind: 'count', sortable: true },
+    { field: 'sales_total', header: t('files.salesTotal'), kind: 'count', sortable: true },
+  ];
+
+  return (
+    <PageLayout updatedAt={answer.dataUpdatedAt}>
+      <FilterBar>
+        <TextField
+          select
+          size="small"
+          label={t('files.folder')}
+          value={folder === ALL || folder === INBOX || folders.includes(folder) ? folder : ALL}
+          onChange={(event) => update({ folder: event.target.value === ALL ? null : event.target.value })}
+          sx={{ minWidth: 200 }}
+          slotProps={{ htmlInput: { 'data-testid': 'filter-folder' } }}
+        >
+          <MenuItem value={ALL}>{t('files.allFolders')}</MenuItem>
+          <MenuItem value={INBOX}>{t('files.inbox')}</MenuItem>
+          {folders.map((name) => (
+            <MenuItem key={name} value={name}>
+              {name}
+            </MenuItem>
+          ))}
+        </TextField>
+        <SearchField
+          label={t('files.search')}
+          value={search}
+          onChange={(q) => update({ q })}
+          testId="file-search"
+        />
+        <FormControlLabel
+          control={
+            <Switch
+              checked={tips}
+              onChange={(event) => update({ tips: event.target.checked ? '1' : null }, { resetPage: false })}
+            />
+          }
+          label={t('files.tips')}
+        />
+      </FilterBar>
+      {tips ? (
+        <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
+          <HintLegend />
+        </Paper>
+      ) : null}
+      {answer.isError ? <ErrorState error={answer.error} onRetry={() => void answer.refetch()} /> : null}
+      <DataTable
+        label={copies ? t('files.copiesTableLabel') : t('files.tableLabel')}
+        columns={columns}
+        rows={answer.data?.data ?? []}
+        getRowId={(row) => row.id}
+        loading={answer.isFetching}
+        paging={table.paging(answer.data?.meta.total ?? 0)}
+        sort={table.sort}
+        emptyTitle={copies ? t('files.copiesEmpty') : t('files.empty')}
+        emptyMessage={copies ? t('files.copiesEmptyHint') : t('files.emptyHint')}
+        export={{
+          fileName: `${copies ? 'file-copies' : 'files'}-${app}`,
+          fetchAll: (progress) =>
+            fetchAllPages((page, perPage) => fetchPage({ ...query, page, per_page: perPage }), progress),
+        }}
+      />
+    </PageLayout>
+  );
+}

@@ -1,0 +1,173 @@
+import { useState } from 'react';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import type { DetailedRow } from '@pc/core/contracts/statistics';
+import { DETAILED_SORT_KEYS } from '@pc/core/contracts/keys';
+import { PageLayout } from '../../../components/layout/PageLayout.tsx';
+import { ErrorState, Panel } from '../../../components/layout/QueryState.tsx';
+import { StatCard, StatGrid } from '../../../components/layout/StatCard.tsx';
+import { DateRangeFilter, FilterBar, GroupingToggle } from '../../../components/filters/DateRangeFilter.tsx';
+import { useGrouping, useRangeFilter } from '../../../components/filters/range.ts';
+import { oneOf, useUrlParams } from '../../../components/filters/url-state.ts';
+import { DataTable, type TableColumn } from '../../../components/data-table/DataTable.tsx';
+import { useTableParams } from '../../../components/data-table/table-state.ts';
+import { fetchAllPages } from '../../../components/data-table/fetch-all.ts';
+import { Chart } from '../../../components/charts/Chart.tsx';
+import { formatBucket, formatMoney, formatNumber } from '../../../lib/format.ts';
+import { getDetailedBase, useDetailedBase } from '../api/get-detailed-base.ts';
+import { useDetailedToday } from '../api/get-detailed-today.ts';
+import { useProject } from '../components/use-project.ts';
+import { CountriesDialog } from '../components/CountriesDialog.tsx';
+
+const CHART_METRICS = ['total', 'downloads', 'sum', 'sales', 'per_1000', 'copies'] as const;
+type ChartMetric = (typeof CHART_METRICS)[number];
+const MONEY_METRICS = new Set<ChartMetric>(['total', 'sum', 'sales', 'per_1000']);
+/** The chart shows at most this many of the latest buckets (one page of the call). */
+const CHART_POINTS = 200;
+
+/** Detailed statistics: today, the chosen figure as a chart, the table; a day opens its country groups. */
+export default function DetailedPage() {
+  const { t } = useTranslation('stats');
+  const app = useProject();
+  const range = useRangeFilter('30d');
+  const [grouping, setGrouping] = useGrouping();
+  const [params, update] = useUrlParams();
+  const metric = oneOf(params.get('chart'), CHART_METRICS, 'total');
+  const table = useTableParams(DETAILED_SORT_KEYS, { key: 'date', dir: 'desc' });
+  const base = { app, ...range.query, grouping };
+  const answer = useDetailedBase({ ...base, ...table.query });
+  const chart = useDetailedBase({
+    ...base,
+    page: 1,
+    per_page: CHART_POINTS,
+    sort_key: 'date',
+    sort_dir: 'desc',
+  });
+  const today = useDetailedToday({ app });
+  const [countriesOf, setCountriesOf] = useState<string | null>(null);
+
+  const label = (key: string) => t(`detailed.${key === 'per_1000' ? 'per1000' : key}`);
+  const columns: TableColumn<DetailedRow>[] = [
+    {
+      field: 'date',
+      header: t('detailed.date'),
+      kind: 'day',
+      sortable: true,
+      minWidth: 120,
+      render: (row) => formatBucket(row.date, grouping),
+    },
+    { field: 'downloads', header: label('downloads'), kind: 'count', sortable: true },
+    { field: 'sum', header: label('sum'), kind: 'money', sortable: true },
+    { field: 'avg_sales', header: t('detailed.avgSales'), kind: 'money' },
+    { field: 'sales_count', header: t('detailed.salesCount'), kind: 'count' },
+    { field: 'sales', header: label('sales'), kind: 'money', sortable: true },
+    { field: 'gold', header: t('detailed.gold'), kind: 'money' },
+    { field: 'copies', header: t('detailed.copies'), kind: 'count' },
+    { field: 'total', header: label('total'), kind: 'money', sortable: true },
+    { field: 'per_1000', header: label('per_1000'), kind: 'money' },
+  ];
+  const chartRows = [...(chart.data?.data ?? [])].reverse();
+  const todayRow = today.data;
+  return (
+    <PageLayout updatedAt={answer.dataUpdatedAt}>
+      <Typography variant="h2" component="h2" sx={{ fontSize: 17, fontWeight: 600, mb: 1.5 }}>
+        {t('detailed.today')}
+      </Typography>
+      {today.isError ? <ErrorState error={today.error} onRetry={() => void today.refetch()} /> : null}
+      <StatGrid>
+        <StatCard
+          label={label('downloads')}
+          value={todayRow ? formatNumber(todayRow.downloads) : ''}
+          loading={today.isPending}
+          testId="today-downloads"
+        />
+        <StatCard
+          label={label('sales')}
+          value={todayRow ? formatMoney(todayRow.sales) : ''}
+          note={todayRow ? t('detailed.salesNote', { count: todayRow.sales_count }) : undefined}
+          loading={today.isPending}
+        />
+        <StatCard
+          label={t('detailed.copies')}
+          value={todayRow ? formatNumber(todayRow.copies) : ''}
+          loading={today.isPending}
+        />
+        <StatCard
+          label={label('total')}
+          value={todayRow ? formatMoney(todayRow.total) : ''}
+          loading={today.isPending}
+          testId="today-total"
+        />
+      </StatGrid>
+      <FilterBar>
+        <DateRangeFilter state={range} />
+        <GroupingToggle value={grouping} onChange={setGrouping} />
+      </FilterBar>
+      <Panel
+        title={t('detailed.chartTitle')}
+        action={
+          <TextField
+            select
+            size="small"
+            label={t('detailed.chartMetric')}
+            value={metric}
+            onChange={(event) =>
+              update(
+                { chart: event.target.value === 'total' ? null : event.target.value },
+                { resetPage: false },
+              )
+            }
+            sx={{ minWidth: 200 }}
+            slotProps={{ htmlInput: { 'data-testid': 'chart-metric' } }}
+          >
+            {CHART_METRICS.map((m) => (
+              <MenuItem key={m} value={m}>
+                {label(m)}
+              </MenuItem>
+            ))}
+          </TextField>
+        }
+      >
+        {chart.isError ? (
+          <ErrorState error={chart.error} onRetry={() => void chart.refetch()} />
+        ) : (
+          <Chart
+            type="bar"
+            title={`${t('detailed.chartTitle')}: ${label(metric)}`}
+            categoryLabel={t('detailed.date')}
+            categories={chartRows.map((row) => formatBucket(row.date, grouping))}
+            series={[{ key: metric, label: label(metric), data: chartRows.map((row) => row[metric]) }]}
+            valueKind={MONEY_METRICS.has(metric) ? 'money' : 'count'}
+          />
+        )}
+      </Panel>
+      <Typography variant="body2" color="text.secondary" sx={{ mt: 3, mb: 1 }}>
+        {grouping === 'day' ? t('detailed.rowHint') : t('detailed.rowHintGrouped')}
+      </Typography>
+      {answer.isError ? <ErrorState error={answer.error} onRetry={() => void answer.refetch()} /> : null}
+      <DataTable
+        label={t('detailed.tableLabel')}
+        columns={columns}
+        rows={answer.data?.data ?? []}
+        getRowId={(row) => row.date}
+        loading={answer.isFetching}
+        paging={table.paging(answer.data?.meta.total ?? 0)}
+        sort={table.sort}
+        onRowClick={grouping === 'day' ? (row) => setCountriesOf(row.date) : undefined}
+        emptyTitle={t('detailed.empty')}
+        emptyMessage={t('detailed.emptyHint')}
+        export={{
+          fileName: `detailed-${app}-${grouping}`,
+          fetchAll: (progress) =>
+            fetchAllPages(
+              (page, perPage) => getDetailedBase({ ...base, ...table.query, page, per_page: perPage }),
+              progress,
+            ),
+        }}
+      />
+      <CountriesDialog app={app} date={countriesOf} onClose={() => setCountriesOf(null)} />
+    </PageLayout>
+  );
+}

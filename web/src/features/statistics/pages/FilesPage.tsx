@@ -1,0 +1,6 @@
+import { FilesScreen } from '../components/FilesTable.tsx';
+
+/** Statistics by files. */
+export default function FilesPage() {
+  return <FilesScreen copies={false} />;
+}

@@ -1,0 +1,153 @@
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import type { PlayerFilter, VideoRow } from '@pc/core/contracts/statistics';
+import { PLAYER_FILTERS } from '@pc/core/contracts/keys';
+import { PageLayout } from '../../../components/layout/PageLayout.tsx';
+import { ErrorState, Panel } from '../../../components/layout/QueryState.tsx';
+import { StatCard, StatGrid } from '../../../components/layout/StatCard.tsx';
+import { DateRangeFilter, FilterBar, GroupingToggle } from '../../../components/filters/DateRangeFilter.tsx';
+import { useGrouping, useRangeFilter } from '../../../components/filters/range.ts';
+import { oneOf, useUrlParams } from '../../../components/filters/url-state.ts';
+import { DataTable, type TableColumn } from '../../../components/data-table/DataTable.tsx';
+import { useTableParams } from '../../../components/data-table/table-state.ts';
+import { fetchAllPages } from '../../../components/data-table/fetch-all.ts';
+import { Chart } from '../../../components/charts/Chart.tsx';
+import { formatBucket, formatMoney, formatNumber } from '../../../lib/format.ts';
+import { getVideosStat, useVideosStat } from '../api/get-videos-stat.ts';
+import { useVideosToday } from '../api/get-videos-today.ts';
+import { useProject } from '../components/use-project.ts';
+
+const CHART_POINTS = 200;
+
+/** Video statistics: today, views per bucket as a chart, and the table, for one player type or all. */
+export default function VideosPage() {
+  const { t } = useTranslation('stats');
+  const app = useProject();
+  const range = useRangeFilter('30d');
+  const [grouping, setGrouping] = useGrouping();
+  const [params, update] = useUrlParams();
+  const player = oneOf<PlayerFilter>(params.get('player'), PLAYER_FILTERS, 'all');
+  const table = useTableParams(['date'] as const, { key: 'date', dir: 'desc' });
+  const base = { app, ...range.query, grouping, player_type: player };
+  const answer = useVideosStat({
+    ...base,
+    page: table.query.page,
+    per_page: table.query.per_page,
+    sort_dir: table.query.sort_dir,
+  });
+  const chart = useVideosStat({ ...base, page: 1, per_page: CHART_POINTS, sort_dir: 'desc' });
+  const today = useVideosToday({ app, player_type: player });
+  const columns: TableColumn<VideoRow>[] = [
+    {
+      field: 'date',
+      header: t('videos.date'),
+      kind: 'day',
+      sortable: true,
+      minWidth: 120,
+      render: (row) => formatBucket(row.date, grouping),
+    },
+    { field: 'video_files', header: t('videos.videoFiles'), kind: 'count' },
+    { field: 'views', header: t('videos.views'), kind: 'count' },
+    { field: 'unique_viewers', header: t('videos.uniqueViewers'), kind: 'count' },
+    { field: 'embed_viewers', header: t('videos.embedViewers'), kind: 'count' },
+    { field: 'sales', header: t('videos.sales'), kind: 'count' },
+    { field: 'sum', header: t('videos.sum'), kind: 'money' },
+  ];
+  const chartRows = [...(chart.data?.data ?? [])].reverse();
+  const todayRow = today.data;
+  return (
+    <PageLayout updatedAt={answer.dataUpdatedAt}>
+      <FilterBar>
+        <TextField
+          select
+          size="small"
+          label={t('videos.playerType')}
+          value={player}
+          onChange={(event) => update({ player: event.target.value === 'all' ? null : event.target.value })}
+          sx={{ minWidth: 170 }}
+          slotProps={{ htmlInput: { 'data-testid': 'filter-player' } }}
+        >
+          {PLAYER_FILTERS.map((p) => (
+            <MenuItem key={p} value={p}>
+              {t(`videos.players.${p}`)}
+            </MenuItem>
+          ))}
+        </TextField>
+        <DateRangeFilter state={range} />
+        <GroupingToggle value={grouping} onChange={setGrouping} />
+      </FilterBar>
+      <Typography variant="h2" component="h2" sx={{ fontSize: 17, fontWeight: 600, mb: 1.5 }}>
+        {t('videos.today')}
+      </Typography>
+      {today.isError ? <ErrorState error={today.error} onRetry={() => void today.refetch()} /> : null}
+      <StatGrid>
+        <StatCard
+          label={t('videos.views')}
+          value={todayRow ? formatNumber(todayRow.views) : ''}
+          loading={today.isPending}
+          testId="today-views"
+        />
+        <StatCard
+          label={t('videos.uniqueViewers')}
+          value={todayRow ? formatNumber(todayRow.unique_viewers) : ''}
+          loading={today.isPending}
+        />
+        <StatCard
+          label={t('videos.sales')}
+          value={todayRow ? formatNumber(todayRow.sales) : ''}
+          loading={today.isPending}
+        />
+        <StatCard
+          label={t('videos.sum')}
+          value={todayRow ? formatMoney(todayRow.sum) : ''}
+          loading={today.isPending}
+        />
+      </StatGrid>
+      <Panel title={t('videos.chartTitle')}>
+        {chart.isError ? (
+          <ErrorState error={chart.error} onRetry={() => void chart.refetch()} />
+        ) : (
+          <Chart
+            type="line"
+            title={t('videos.chartTitle')}
+            categoryLabel={t('videos.date')}
+            categories={chartRows.map((row) => formatBucket(row.date, grouping))}
+            series={[
+              { key: 'views', label: t('videos.views'), data: chartRows.map((row) => row.views) },
+              {
+                key: 'unique_viewers',
+                label: t('videos.uniqueViewers'),
+                data: chartRows.map((row) => row.unique_viewers),
+              },
+            ]}
+            valueKind="count"
+          />
+        )}
+      </Panel>
+      <div style={{ height: 24 }} />
+      {answer.isError ? <ErrorState error={answer.error} onRetry={() => void answer.refetch()} /> : null}
+      <DataTable
+        label={t('videos.tableLabel')}
+        columns={columns}
+        rows={answer.data?.data ?? []}
+        getRowId={(row) => row.date}
+        loading={answer.isFetching}
+        paging={table.paging(answer.data?.meta.total ?? 0)}
+        sort={table.sort}
+        emptyTitle={t('videos.empty')}
+        emptyMessage={t('videos.emptyHint')}
+        export={{
+          fileName: `videos-${app}-${player}-${grouping}`,
+          fetchAll: (progress) =>
+            fetchAllPages(
+              (page, perPage) =>
+                getVideosStat({ ...base, sort_dir: table.query.sort_dir, page, per_page: perPage }),
+              progress,
+            ),
+        }}
+      />
+    </PageLayout>
+  );
+}
