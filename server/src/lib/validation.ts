@@ -29,13 +29,13 @@ export function issuesToFieldErrors(issues: ZodIssueLike[]): Record<string, Loca
         break;
       case 'too_small':
         if (p.origin === 'string')
-          add(field, { key: Number(p.minimum) <= 1 ? 'validation:required' : 'validation:min_length', params: { ...label, min: p.minimum } });
-        else if (p.origin === 'array') add(field, { key: 'validation:min_items', params: { ...label, min: p.minimum } });
+          add(field, { key: Number(p.minimum) <= 1 ? 'validation:required' : 'validation:min_length', params: { ...label, count: Number(p.minimum) } });
+        else if (p.origin === 'array') add(field, { key: 'validation:min_items', params: { ...label, count: Number(p.minimum) } });
         else add(field, { key: 'validation:min', params: { ...label, value: p.minimum } });
         break;
       case 'too_big':
-        if (p.origin === 'string') add(field, { key: 'validation:max_length', params: { ...label, max: p.maximum } });
-        else if (p.origin === 'array') add(field, { key: 'validation:max_items', params: { ...label, max: p.maximum } });
+        if (p.origin === 'string') add(field, { key: 'validation:max_length', params: { ...label, count: Number(p.maximum) } });
+        else if (p.origin === 'array') add(field, { key: 'validation:max_items', params: { ...label, count: Number(p.maximum) } });
         else add(field, { key: 'validation:max', params: { ...label, value: p.maximum } });
         break;
       case 'invalid_format':

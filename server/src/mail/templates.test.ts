@@ -7,7 +7,7 @@ describe('mail templates', () => {
     it(`renders every mail in ${lang}: subject, text with the link, HTML with a button`, () => {
       for (const kind of MAIL_KINDS) {
         const link = 'https://cabinet.example/auth/x/AbC_-123&<"q">';
-        const mail = renderMail(lang, kind, 'p@example.com', { link, minutes: 60 });
+        const mail = renderMail(lang, kind, 'p@example.com', { link, count: 60 });
         expect(mail.subject, `${lang} ${kind}`).not.toMatch(/^(mail:|confirm_|registration_|password_|account_|restore_)/);
         expect(mail.subject.length).toBeGreaterThan(3);
         expect(mail.text).toContain(link);
@@ -22,7 +22,7 @@ describe('mail templates', () => {
   }
 
   it('says how long a reset link lasts', () => {
-    expect(renderMail('en', 'password_reset', 'p@example.com', { link: 'https://x/y', minutes: 60 }).text).toContain('valid for 60 minutes');
-    expect(renderMail('ru', 'password_reset', 'p@example.com', { link: 'https://x/y', minutes: 60 }).text).toContain('60 минут');
+    expect(renderMail('en', 'password_reset', 'p@example.com', { link: 'https://x/y', count: 60 }).text).toContain('valid for 60 minutes');
+    expect(renderMail('ru', 'password_reset', 'p@example.com', { link: 'https://x/y', count: 60 }).text).toContain('60 минут');
   });
 });

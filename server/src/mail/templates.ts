@@ -33,7 +33,8 @@ export function escapeHtml(s: string): string {
 /** A localized mail: subject, plain text and HTML from the mail namespace; the link is never translated. */
 export function renderMail(lang: LangCode, kind: MailKind, to: string, params: MailParams = {}): OutgoingMail {
   const tr = (key: string) => t(lang, `mail:${key}`, { ...params, email: to });
-  const has = (key: string) => t(lang, `mail:${kind}.${key}`, { defaultValue: '' }) !== '';
+  // With the params, so a text split into plural forms (`note_one`, `note_other`…) is found by its `count`.
+  const has = (key: string) => t(lang, `mail:${kind}.${key}`, { ...params, defaultValue: '' }) !== '';
   const subject = tr(`${kind}.subject`);
   const greeting = tr('common.greeting');
   const intro = tr(`${kind}.intro`);

@@ -152,7 +152,7 @@ export async function requestPasswordRestore(ctx: AppContext, log: FastifyBaseLo
   const token = await issueToken(db, user.id, 'password_reset', now);
   await sendMail(ctx, log, userLang(user, lang), 'password_reset', user.email, {
     link: link(ctx, `/auth/restore-password/${encodeURIComponent(user.email)}/${token}`),
-    minutes: TOKEN_TTL_MS.password_reset / 60_000,
+    count: TOKEN_TTL_MS.password_reset / 60_000,
   });
 }
 
