@@ -8,6 +8,8 @@ const LOCALES = join(import.meta.dirname, '../../../locales');
 const NAMESPACES = ['errors', 'validation', 'fields', 'mail', 'statistics', 'unlimited', 'operator'] as const;
 /** Operator-facing: English is required, other languages are optional (the server falls back to English). */
 const ENGLISH_ONLY = new Set<string>(['operator']);
+/** The web app's namespaces, checked here only for French typography and the product name. */
+const WEB_NAMESPACES = ['common', 'nav', 'auth', 'dialogs'] as const;
 
 const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
 /** Arabic (and any language) may spell these forms out ("one minute", "two minutes") instead of {{count}}. */
@@ -100,5 +102,26 @@ describe('server locales', () => {
       const same = [...en].filter(([k, v]) => other.get(k) === v).length;
       expect(same, lang).toBeLessThan(en.size / 10);
     }
+  });
+
+  it('the mails name the product as the web app does (locales/<lang>/GLOSSARY.md)', () => {
+    for (const lang of LANG_CODES) {
+      const appName = leaves(load(lang, 'common')!).get('appName');
+      expect(leaves(load(lang, 'mail')!).get('common.product'), lang).toBe(appName);
+    }
+  });
+
+  it('French: a non-breaking space before ? ! : ; and inside « », never an ordinary one', () => {
+    const problems: string[] = [];
+    for (const ns of [...NAMESPACES, ...WEB_NAMESPACES]) {
+      const data = load('fr', ns);
+      if (!data) continue;
+      for (const [key, text] of leaves(data)) {
+        // "https://" and the like are not French punctuation.
+        const bad = /[^\u00a0\u202f](?:[?!;]|:(?!\/\/))|«[^\u00a0\u202f]|[^\u00a0\u202f]»/.exec(text.replace(/\{\{\s*\w+\s*\}\}/g, 'x'));
+        if (bad) problems.push(`fr:${ns}.${key} near "${bad[0]}"`);
+      }
+    }
+    expect(problems).toEqual([]);
   });
 });

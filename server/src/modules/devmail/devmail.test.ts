@@ -76,7 +76,7 @@ describe('mail over SMTP', () => {
     expect(mail.to).toEqual(['smtp@example.com']);
     expect(mail.raw).toMatch(/content-type:\s*text\/html/i);
     const text = plainText(mail.raw);
-    expect(text).toContain('Partner Cabinet');
+    expect(text).toContain('パートナー管理画面');
     expect(text).toContain('アカウントを有効にする');
     const link = /http:\/\/localhost:3000\/auth\/confirm-registration\/([A-Za-z0-9_-]+)/.exec(text)!;
     expect(link).not.toBeNull();
