@@ -7,37 +7,38 @@ import CloudOffOutlined from '@mui/icons-material/CloudOffOutlined';
 import ReportProblemOutlined from '@mui/icons-material/ReportProblemOutlined';
 import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_LANG } from '@pc/core/locales';
+import { storage, type ChunkErrorTexts } from '../lib/storage.ts';
 import { isChunkLoadError } from './lazy.ts';
 
-export interface ChunkErrorTexts {
-  title: string;
-  message: string;
-  reload: string;
-}
 
 /**
- * The chunk error page's texts in every language, compiled into the entry: the page must read well when the
- * locale chunk itself did not arrive. Only the `chunkError` and `reload` keys of locales/<lang>/common.json
- * are taken, at build time (about 2 KB gzip for the nine languages). The query makes these imports modules of
- * their own (`lang.json` keeps them JSON), so the lazy locale chunks stay as they are.
+ * The chunk error page must read well when the locale chunk itself did not arrive. Its texts come from, in
+ * order: the language's loaded common namespace; the copy kept in the browser the last time that namespace
+ * arrived (lib/i18n remembers it); English, compiled into the entry (only the `chunkError` and `reload` keys
+ * of locales/en/common.json, a few hundred bytes instead of nine languages on every first load).
  */
-const chunkError = import.meta.glob<{ title: string; message: string }>('../../../locales/*/common.json', {
+const englishTitle = import.meta.glob<{ title: string; message: string }>('../../../locales/en/common.json', {
   eager: true,
   query: '?chunk-error&lang.json',
   import: 'chunkError',
 });
-const reload = import.meta.glob<string>('../../../locales/*/common.json', {
-  eager: true,
-  query: '?chunk-error&lang.json',
-  import: 'reload',
-});
+const englishReload = import.meta.glob<string>('../../../locales/en/common.json', { eager: true, query: '?chunk-error&lang.json', import: 'reload' });
+const ENGLISH: ChunkErrorTexts = { ...Object.values(englishTitle)[0]!, reload: Object.values(englishReload)[0]! };
 
-/** The chunk error page's title, message and button in a language (English for an unknown one), without a request. */
-export function chunkErrorTexts(lang: string | undefined): ChunkErrorTexts {
-  const file = (code: string | undefined) => `../../../locales/${code}/common.json`;
-  const known = chunkError[file(lang)] ? file(lang) : file(DEFAULT_LANG);
-  return { ...chunkError[known]!, reload: reload[known]! };
+/** The chunk error page's title, message and button in a language, without a request. */
+export function chunkErrorTexts(lang: string | undefined, i18n?: I18nLike): ChunkErrorTexts {
+  if (lang && i18n?.hasResourceBundle(lang, 'common')) {
+    const title = i18n.getResource(lang, 'common', 'chunkError.title');
+    const message = i18n.getResource(lang, 'common', 'chunkError.message');
+    const reload = i18n.getResource(lang, 'common', 'reload');
+    if (typeof title === 'string' && typeof message === 'string' && typeof reload === 'string') return { title, message, reload };
+  }
+  return (lang && storage.chunkErrorTexts(lang)) || ENGLISH;
+}
+
+interface I18nLike {
+  hasResourceBundle(lang: string, ns: string): boolean;
+  getResource(lang: string, ns: string, key: string): unknown;
 }
 
 /** A page that could not be shown: a chunk that failed to load (with reload), or an unexpected error. */
@@ -45,7 +46,7 @@ export function RouteError({ error, fullPage = false }: { error: unknown; fullPa
   const { t, i18n } = useTranslation('common');
   const chunk = isChunkLoadError(error);
   // A failed chunk may be the language's own texts: this page does not depend on them.
-  const offline = chunkErrorTexts(i18n.language);
+  const offline = chunkErrorTexts(i18n.language, i18n);
   const Icon = chunk ? CloudOffOutlined : ReportProblemOutlined;
   return (
     <Box

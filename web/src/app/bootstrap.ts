@@ -1,10 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { AUTH_PATHS } from '@pc/core/contracts/auth-paths';
 import { http } from '../lib/http.ts';
-import { NAMESPACES, chooseLanguage, i18n, initI18n } from '../lib/i18n.ts';
+import { START_NAMESPACES, chooseLanguage, i18n, initI18n } from '../lib/i18n.ts';
 import { currentUserQuery, setSignedIn, setSignedOut, type CurrentUser } from '../lib/session.ts';
 import { createQueryClient } from './query-client.ts';
-import { createAppRouter, type AppRouter } from './router.tsx';
+import { createAppRouter, loadShellRoutes, type AppRouter } from './router.tsx';
 import { href } from '../lib/routes.ts';
 
 /**
@@ -25,8 +25,11 @@ export async function bootstrap(): Promise<{ queryClient: QueryClient; router: A
   } else {
     setSignedOut(queryClient);
   }
+  // A partner's pages start loading with the texts, not after them.
+  const shellRoutes = user ? loadShellRoutes().catch(() => undefined) : undefined;
   await initI18n(chooseLanguage(user?.lang));
-  await i18n.loadNamespaces([...NAMESPACES]);
+  await i18n.loadNamespaces([...START_NAMESPACES]);
+  await shellRoutes;
   const router = createAppRouter();
   return { queryClient, router };
 }

@@ -34,8 +34,7 @@ describe('route guards and redirects', () => {
   it('sends a signed-in user from / to the dashboard', async () => {
     const router = start('/', testUser);
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
-    expect(await screen.findByTestId('not-available')).toBeInTheDocument();
-    expect(screen.getByTestId('page-title')).toHaveTextContent('Dashboard');
+    expect(await screen.findByTestId('page-title')).toHaveTextContent('Dashboard');
   });
 
   it('sends a signed-in user away from guest pages', async () => {
@@ -56,8 +55,7 @@ describe('route guards and redirects', () => {
 
   it('shows the page of an active project', async () => {
     start('/app/fd1/statistics/sources', testUser);
-    expect(await screen.findByTestId('not-available')).toBeInTheDocument();
-    expect(screen.getByTestId('page-title')).toHaveTextContent('Sources');
+    expect(await screen.findByTestId('page-title')).toHaveTextContent('Sources');
     expect(screen.getByRole('navigation', { name: 'Breadcrumbs' })).toHaveTextContent(/Home.*FD1.*Statistics.*Sources/);
   });
 

@@ -1,4 +1,6 @@
 import { Suspense, useEffect, useMemo, type ReactNode } from 'react';
+import { createStore, useStore } from '../lib/store.ts';
+import { useCurrentUser } from '../lib/session.ts';
 import {
   BrowserRouter,
   MemoryRouter,
@@ -12,47 +14,38 @@ import {
   type To,
 } from 'react-router';
 import { RootLayout } from './layout/RootLayout.tsx';
-import { GuestOnly, ProjectGuard, RequireUser } from './guards.tsx';
+import { GuestOnly, RequireUser } from './guards.tsx';
 import { RouteBoundary } from './RouteError.tsx';
-import { lazyPage, type LazyPage } from './lazy.ts';
+import { lazyPage, withTimeout } from './lazy.ts';
+import { lazyRoute, page, type AppRoute } from './route-tree.tsx';
 import { RouteHandleContext, type RouteHandle } from '../lib/route-context.ts';
-import { ROUTES, href } from '../lib/routes.ts';
+import { GUEST_ROUTES, ROUTES, type RouteName } from '../lib/routes.ts';
 import { registerNavigate } from './navigation.ts';
 
 /**
  * The route tree, in React Router's declarative mode (useRoutes): the data router's loaders, actions
  * and fetchers are not used here, and leaving them out keeps about 16 KB off every page's first load
  * (decision 0042). Pages and layouts load on demand through lazyPage; each has an error boundary.
+ * The signed-in pages live in shell-routes.tsx, loaded once a partner is signed in; until then the tree
+ * holds only their paths, so that a guest who opens one is sent to sign-in (and comes back afterwards).
  */
-interface AppRoute {
-  path?: string;
-  element: ReactNode;
-  handle?: RouteHandle;
-  /** Chunks this route renders; started together as soon as the route matches (no waterfall). */
-  preload?: LazyPage;
-  children?: AppRoute[];
+let shellRoutesLoad: Promise<AppRoute[]> | undefined;
+const shellRoutesStore = createStore<AppRoute[] | null>(null);
+
+/** Loads the signed-in pages' routes (once); bootstrap starts it as soon as it knows the partner. */
+export function loadShellRoutes(): Promise<AppRoute[]> {
+  shellRoutesLoad ??= withTimeout(import('./shell-routes.tsx')).then((m) => {
+    shellRoutesStore.set(m.shellRoutes);
+    return m.shellRoutes;
+  });
+  return shellRoutesLoad;
 }
 
-function lazyRoute(Page: LazyPage, options: { fullPage?: boolean } = {}): Pick<AppRoute, 'element' | 'preload'> {
-  return {
-    preload: Page,
-    element: (
-      <RouteBoundary fullPage={options.fullPage}>
-        <Page />
-      </RouteBoundary>
-    ),
-  };
-}
-
-const notAvailable = lazyPage(() => import('../features/placeholder/pages/NotAvailablePage.tsx'));
-
-function placeholder(path: string, titleKey: string, groupKey?: string): AppRoute {
-  return { path, ...lazyRoute(notAvailable), handle: { titleKey, groupKey } };
-}
-
-function page(path: string, titleKey: string, Page: LazyPage, groupKey?: string): AppRoute {
-  return { path, ...lazyRoute(Page), handle: { titleKey, groupKey } };
-}
+/** The signed-in paths, for a guest: each only leads RequireUser to send the guest to sign-in. */
+const NOT_SIGNED_IN = new Set<string>([...GUEST_ROUTES, 'logout', 'userLogout']);
+const signedInPaths: AppRoute[] = (Object.keys(ROUTES) as RouteName[])
+  .filter((name) => !NOT_SIGNED_IN.has(name))
+  .map((name) => ({ path: ROUTES[name], element: null }));
 
 const auth = {
   login: lazyPage(() => import('../features/auth/pages/LoginPage.tsx')),
@@ -63,25 +56,15 @@ const auth = {
   restoreAccessToken: lazyPage(() => import('../features/auth/pages/UnblockAccountPage.tsx')),
   restorePassword: lazyPage(() => import('../features/auth/pages/RestorePasswordPage.tsx')),
   restorePasswordToken: lazyPage(() => import('../features/auth/pages/SetNewPasswordPage.tsx')),
-  confirmPasswordChanging: lazyPage(() => import('../features/auth/pages/ConfirmPasswordChangingPage.tsx')),
   logout: lazyPage(() => import('../features/auth/pages/LogoutPage.tsx')),
-};
-const screens = {
-  dashboard: lazyPage(() => import('../features/dashboard/pages/DashboardPage.tsx'), ['kit', 'dashboard']),
-  detailed: lazyPage(() => import('../features/statistics/pages/DetailedPage.tsx'), ['kit', 'stats']),
-  files: lazyPage(() => import('../features/statistics/pages/FilesPage.tsx'), ['kit', 'stats']),
-  filesCopies: lazyPage(() => import('../features/statistics/pages/FilesCopiesPage.tsx'), ['kit', 'stats']),
-  sales: lazyPage(() => import('../features/statistics/pages/SalesPage.tsx'), ['kit', 'stats']),
-  sources: lazyPage(() => import('../features/statistics/pages/SourcesPage.tsx'), ['kit', 'stats']),
-  videos: lazyPage(() => import('../features/statistics/pages/VideosPage.tsx'), ['kit', 'stats']),
-  earnings: lazyPage(() => import('../features/earnings/pages/EarningsPage.tsx'), ['kit', 'earnings']),
-  gold: lazyPage(() => import('../features/earnings/pages/GoldPage.tsx'), ['kit', 'earnings']),
 };
 const ShellLayout = lazyPage(() => import('./layout/ShellLayout.tsx'));
 const GuestLayout = lazyPage(() => import('./layout/GuestLayout.tsx'));
 const NotFoundPage = lazyPage(() => import('../features/placeholder/pages/NotFoundPage.tsx'));
 
-export const appRoutes: AppRoute[] = [
+/** The whole tree: with the signed-in pages once they are loaded, with their bare paths until then. */
+export function buildRoutes(shell: AppRoute[]): AppRoute[] {
+  return [
   {
     element: (
       <RouteBoundary fullPage>
@@ -91,42 +74,11 @@ export const appRoutes: AppRoute[] = [
     children: [
       {
         element: <RequireUser />,
+        signedIn: true,
         children: [
           {
             ...lazyRoute(ShellLayout, { fullPage: true }),
-            children: [
-              { path: ROUTES.root, element: <Navigate to={href('dashboard')} replace /> },
-              page(ROUTES.dashboard, 'dashboard', screens.dashboard),
-              placeholder(ROUTES.videoPlayer, 'videoPlayer'),
-              placeholder(ROUTES.payouts, 'payouts'),
-              placeholder(ROUTES.purseConfirm, 'purseConfirm'),
-              placeholder(ROUTES.settings, 'settings'),
-              placeholder(ROUTES.notifications, 'notifications'),
-              placeholder(ROUTES.news, 'news'),
-              placeholder(ROUTES.appTest, 'appTest'),
-              placeholder(ROUTES.appTestChild, 'appTest'),
-              placeholder(ROUTES.faq, 'faq'),
-              placeholder(ROUTES.start, 'start'),
-              placeholder(ROUTES.helpCenterSso, 'helpCenter'),
-              page(ROUTES.confirmPasswordChanging, 'confirmPasswordChanging', auth.confirmPasswordChanging),
-              {
-                element: <ProjectGuard />,
-                children: [
-                  { path: ROUTES.statistics, element: <Navigate to="detailed" replace /> },
-                  page(ROUTES.statisticsDetailed, 'statistics.detailed', screens.detailed, 'statistics.title'),
-                  page(ROUTES.statisticsFiles, 'statistics.files', screens.files, 'statistics.title'),
-                  page(ROUTES.statisticsSales, 'statistics.sales', screens.sales, 'statistics.title'),
-                  page(ROUTES.statisticsSources, 'statistics.sources', screens.sources, 'statistics.title'),
-                  page(ROUTES.statisticsFilesCopies, 'statistics.filesCopies', screens.filesCopies, 'statistics.title'),
-                  page(ROUTES.videos, 'statistics.videos', screens.videos, 'statistics.title'),
-                  page(ROUTES.earnings, 'earnings', screens.earnings),
-                  page(ROUTES.gold, 'gold', screens.gold),
-                  placeholder(ROUTES.sites, 'sites'),
-                  placeholder(ROUTES.referrals, 'referrals'),
-                  placeholder(ROUTES.rates, 'rates'),
-                ],
-              },
-            ],
+            children: shell,
           },
         ],
       },
@@ -154,9 +106,8 @@ export const appRoutes: AppRoute[] = [
     ],
   },
 ];
+}
 
-/** React Router reads path, element and children; handle and preload travel along untouched. */
-const routeObjects = appRoutes as RouteObject[];
 
 /**
  * Renders the route of the current location. Every lazy chunk of the matched branch starts loading at
@@ -164,12 +115,27 @@ const routeObjects = appRoutes as RouteObject[];
  */
 function AppRoutes() {
   const location = useLocation();
+  const user = useCurrentUser();
+  const shell = useStore(shellRoutesStore);
+  // A signed-in partner whose pages are still on their way sees nothing for that moment (no redirect).
+  const waiting = user !== null && shell === null;
+  useEffect(() => {
+    if (waiting) void loadShellRoutes().catch(() => undefined);
+  }, [waiting]);
+  // React Router reads path, element and children; handle, preload and signedIn travel along untouched.
+  const routeObjects = useMemo(() => buildRoutes(user && shell ? shell : signedInPaths) as RouteObject[], [user, shell]);
   const handle = useMemo(() => {
     const matches = matchRoutes(routeObjects, location) ?? [];
-    for (const match of matches) void (match.route as AppRoute).preload?.preload().catch(() => undefined);
+    for (const match of matches) {
+      const route = match.route as AppRoute;
+      // A guest is sent to sign-in from here: the signed-in frame's chunks are not fetched for nothing.
+      if (route.signedIn && !user) break;
+      void route.preload?.preload().catch(() => undefined);
+    }
     return [...matches].reverse().find((match) => (match.route as AppRoute).handle)?.route.handle as RouteHandle | undefined;
-  }, [location]);
+  }, [location, routeObjects, user]);
   const element = useRoutes(routeObjects);
+  if (waiting) return null;
   return (
     <RouteHandleContext.Provider value={handle}>
       <Suspense fallback={null}>{element}</Suspense>

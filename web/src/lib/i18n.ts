@@ -14,11 +14,15 @@ export const NAMESPACES = [...START_NAMESPACES, ...SCREEN_NAMESPACES] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 // One lazy chunk per language and namespace: a language is downloaded only when it is chosen.
-const loaders = import.meta.glob<{ default: Record<string, unknown> }>(
-  '../../../locales/*/{common,nav,auth,dialogs,kit,dashboard,stats,earnings}.json',
-);
+const loaders = import.meta.glob<{ default: Record<string, unknown> }>('../../../locales/*/{common,nav,auth,dialogs}.json');
 
-export function loaderFor(lang: string, ns: string) {
+type Loader = () => Promise<{ default: Record<string, unknown> }>;
+
+export function loaderFor(lang: string, ns: string): Loader | undefined {
+  if ((SCREEN_NAMESPACES as readonly string[]).includes(ns)) {
+    // The screens' loader table stays out of the entry (guests never need it).
+    return () => import('./screen-locales.ts').then((m) => m.screenLoaderFor(lang, ns)?.() ?? { default: {} });
+  }
   return loaders[`../../../locales/${lang}/${ns}.json`];
 }
 
@@ -32,11 +36,22 @@ const lazyBackend: BackendModule = {
       return;
     }
     load().then(
-      (mod) => callback(null, mod.default),
+      (mod) => {
+        if (namespace === 'common') rememberChunkErrorTexts(language, mod.default);
+        callback(null, mod.default);
+      },
       (error: unknown) => callback(error as Error, false),
     );
   },
 };
+
+/** Kept for the chunk error page, which must read well when a later chunk (or the texts) cannot arrive. */
+function rememberChunkErrorTexts(lang: string, common: Record<string, unknown>) {
+  const chunkError = common.chunkError as { title?: unknown; message?: unknown } | undefined;
+  const { title, message } = chunkError ?? {};
+  const reload = common.reload;
+  if (typeof title === 'string' && typeof message === 'string' && typeof reload === 'string') storage.setChunkErrorTexts(lang, { title, message, reload });
+}
 
 export const i18n = i18next.createInstance();
 

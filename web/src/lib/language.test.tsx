@@ -61,7 +61,7 @@ describe('switching the language', () => {
 
   it('a signed-in user also saves it on the account', async () => {
     const { api, queryClient } = start('/dashboard', testUser);
-    await screen.findByTestId('not-available');
+    await screen.findByTestId('page-title');
     await pick('日本語');
     await waitFor(() => expect(api.calls.some((c) => c.path === '/api/langs/change')).toBe(true));
     const call = api.calls.find((c) => c.path === '/api/langs/change')!;

@@ -10,7 +10,7 @@ const PALETTE = ['#2196f3', '#304156', '#00b894', '#f39c12', '#9b59b6', '#e74c3c
 export default function ChartView({ type, categories, series, valueKind, height = 300 }: ChartProps) {
   const theme = useTheme();
   const rtl = theme.direction === 'rtl';
-  const xAxis = [{ scaleType: 'band' as const, data: [...categories], reverse: rtl, id: 'x' }];
+  const xAxis = [{ scaleType: 'band' as const, data: [...categories], reverse: rtl, id: 'x', height: 'auto' as const, tickLabelStyle: { fontSize: 11 } }];
   const yAxis = [
     {
       id: 'y',

@@ -151,6 +151,7 @@ export default function DataGridView<R>(props: DataTableProps<R>) {
         localeText={GRID_TEXTS[lang] ?? GRID_TEXTS.en}
         autoHeight
         density="compact"
+        columnHeaderHeight={52}
         loading={loading}
         disableRowSelectionOnClick
         disableColumnFilter
@@ -171,6 +172,8 @@ export default function DataGridView<R>(props: DataTableProps<R>) {
           '--DataGrid-overlayHeight': '220px',
           '& .MuiDataGrid-row': onRowClick ? { cursor: 'pointer' } : undefined,
           '& .MuiDataGrid-cell[data-field]': { fontVariantNumeric: 'tabular-nums' },
+          // Long headers ("Downloads today") wrap instead of being cut off.
+          '& .MuiDataGrid-columnHeaderTitle': { whiteSpace: 'normal', lineHeight: 1.2, overflowWrap: 'normal' },
         }}
         onRowClick={onRowClick ? (params) => onRowClick(params.row as R) : undefined}
         pageSizeOptions={props.pageSizeOptions ?? PAGE_SIZES}

@@ -37,6 +37,7 @@ export function DateRangeFilter({ state, presets = RANGE_PRESETS }: { state: Ran
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'flex-start' }} data-testid="date-range">
       <TextField
+          fullWidth={false}
         select
         size="small"
         label={t('range.label')}
@@ -61,6 +62,7 @@ export function DateRangeFilter({ state, presets = RANGE_PRESETS }: { state: Ran
       {customOpen ? (
         <>
           <TextField
+          fullWidth={false}
             type="date"
             size="small"
             label={t('range.from')}
@@ -73,6 +75,7 @@ export function DateRangeFilter({ state, presets = RANGE_PRESETS }: { state: Ran
             slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: earliest, max: today, 'data-testid': 'range-from' } }}
           />
           <TextField
+          fullWidth={false}
             type="date"
             size="small"
             label={t('range.to')}

@@ -89,13 +89,13 @@ export function Panel({ title, action, children, id }: { title?: ReactNode; acti
       {title || action ? (
         <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, mb: 2, flexWrap: 'wrap' }}>
           {title ? (
-            <Typography variant="h3" component="h2" id={id ? `${id}-title` : undefined} sx={{ fontSize: 17, fontWeight: 600 }}>
+            <Typography variant="h3" component="h2" id={id ? `${id}-title` : undefined} sx={{ fontSize: 17, fontWeight: 600, flex: '1 1 auto' }}>
               {title}
             </Typography>
           ) : (
             <span />
           )}
-          {action}
+          {action ? <Box sx={{ flex: '0 0 auto', maxWidth: '100%' }}>{action}</Box> : null}
         </Box>
       ) : null}
       {children}

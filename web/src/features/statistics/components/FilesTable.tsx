@@ -57,17 +57,12 @@ export function FilesScreen({ copies }: { copies: boolean }) {
       flex: 3,
       hideable: false,
       render: (row) => (
-        <span style={{ display: 'inline-flex', alignItems: 'center', gap: 6, minWidth: 0 }}>
+        <span style={{ display: 'inline-flex', alignItems: 'center', gap: 6, minWidth: 0, maxWidth: '100%' }}>
           {tips && row.hints.length ? <HintIcons hints={row.hints} /> : null}
-          <span style={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>
-            {row.name}
-            <Typography
-              component="span"
-              variant="caption"
-              color="text.secondary"
-              sx={{ display: 'block', lineHeight: 1.2 }}
-            >
-              {row.folder ?? t('files.inbox')}
+          <span style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} title={row.name}>
+            {row.name}{' '}
+            <Typography component="span" variant="caption" color="text.secondary">
+              ({row.folder ?? t('files.inbox')})
             </Typography>
           </span>
         </span>
@@ -89,6 +84,7 @@ export function FilesScreen({ copies }: { copies: boolean }) {
     <PageLayout updatedAt={answer.dataUpdatedAt}>
       <FilterBar>
         <TextField
+          fullWidth={false}
           select
           size="small"
           label={t('files.folder')}

@@ -109,6 +109,7 @@ export default function DetailedPage() {
         title={t('detailed.chartTitle')}
         action={
           <TextField
+          fullWidth={false}
             select
             size="small"
             label={t('detailed.chartMetric')}

@@ -72,6 +72,7 @@ export default function SalesPage() {
     testId: string,
   ) => (
     <TextField
+          fullWidth={false}
       select
       size="small"
       label={label}

@@ -61,6 +61,7 @@ export default function VideosPage() {
     <PageLayout updatedAt={answer.dataUpdatedAt}>
       <FilterBar>
         <TextField
+          fullWidth={false}
           select
           size="small"
           label={t('videos.playerType')}
