@@ -4,7 +4,6 @@ import { useCurrentUser } from '../lib/session.ts';
 import {
   BrowserRouter,
   MemoryRouter,
-  Navigate,
   matchRoutes,
   useLocation,
   useNavigate,
