@@ -108,7 +108,10 @@ export default function DataGridView<R>(props: DataTableProps<R>) {
     [columns, lang],
   );
 
-  const sortModel: GridSortModel | undefined = sort ? [{ field: sort.key, sort: sort.dir }] : undefined;
+  // A new sort model makes the grid go back to the first page: it changes only when the sort does.
+  const sortKey = sort?.key;
+  const sortDir = sort?.dir;
+  const sortModel = useMemo<GridSortModel | undefined>(() => (sortKey && sortDir ? [{ field: sortKey, sort: sortDir }] : undefined), [sortKey, sortDir]);
 
   const visibleColumns = () => {
     const shown = new Set(apiRef.current?.getVisibleColumns().map((c) => c.field) ?? columns.map((c) => c.field));

@@ -96,7 +96,7 @@ export default function SourcesPage() {
         loading={answer.isFetching}
         paging={table.paging(answer.data?.meta.total ?? 0)}
         sort={table.sort}
-        onRowClick={(row) => setDomain(row.domain)}
+        onRowClick={(row) => (row.domain ? setDomain(row.domain) : undefined)}
         emptyTitle={t('sources.empty')}
         emptyMessage={t('sources.emptyHint')}
         export={{
