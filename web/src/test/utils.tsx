@@ -13,6 +13,8 @@ export interface MockAnswer {
 export interface RecordedCall {
   method: string;
   path: string;
+  /** The query string's parameters. */
+  query: Record<string, string>;
   headers: Record<string, string>;
   body: string;
   contentType: string;
@@ -31,7 +33,7 @@ export function mockApi(routes: Record<string, Handler>) {
     const method = (init.method ?? 'GET').toUpperCase();
     const headers = Object.fromEntries(Object.entries((init.headers ?? {}) as Record<string, string>).map(([k, v]) => [k.toLowerCase(), v]));
     const body = init.body === undefined || init.body === null ? '' : String(init.body);
-    const call: RecordedCall = { method, path: url.pathname, headers, body, contentType: headers['content-type'] ?? '' };
+    const call: RecordedCall = { method, path: url.pathname, query: Object.fromEntries(url.searchParams), headers, body, contentType: headers['content-type'] ?? '' };
     calls.push(call);
     const handler = routes[`${method} ${url.pathname}`];
     const answer = typeof handler === 'function' ? await handler(call) : (handler ?? { status: 404, body: { code: 'not_found', message: 'Nothing was found here.' } });

@@ -10,6 +10,7 @@ import TableRow from '@mui/material/TableRow';
 import TableChartOutlined from '@mui/icons-material/TableChartOutlined';
 import ShowChartOutlined from '@mui/icons-material/ShowChartOutlined';
 import { visuallyHidden } from '@mui/utils';
+import { useTheme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
 import { LoadingBlock } from '../layout/QueryState.tsx';
 import { formatChartValue } from './format-value.ts';
@@ -53,6 +54,7 @@ export function Chart(props: ChartProps) {
 }
 
 function ChartTable({ id, visible, title, categories, categoryLabel, series, valueKind, extraColumns = [] }: ChartProps & { id: string; visible: boolean }) {
+  const end = useTheme().direction === 'rtl' ? 'left' : 'right';
   return (
     <TableContainer sx={visible ? { maxHeight: 420, overflow: 'auto' } : visuallyHidden} id={id} data-testid="chart-table">
       <Table size="small" stickyHeader aria-label={title}>
@@ -62,12 +64,12 @@ function ChartTable({ id, visible, title, categories, categoryLabel, series, val
               {categoryLabel}
             </TableCell>
             {series.map((s) => (
-              <TableCell key={s.key} component="th" scope="col" align="right">
+              <TableCell key={s.key} component="th" scope="col" align={end}>
                 {s.label}
               </TableCell>
             ))}
             {extraColumns.map((c) => (
-              <TableCell key={c.label} component="th" scope="col" align="right">
+              <TableCell key={c.label} component="th" scope="col" align={end}>
                 {c.label}
               </TableCell>
             ))}
@@ -80,12 +82,12 @@ function ChartTable({ id, visible, title, categories, categoryLabel, series, val
                 {category}
               </TableCell>
               {series.map((s) => (
-                <TableCell key={s.key} align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+                <TableCell key={s.key} align={end} sx={{ fontVariantNumeric: 'tabular-nums' }}>
                   {formatChartValue(valueKind, s.data[i] ?? null)}
                 </TableCell>
               ))}
               {extraColumns.map((c) => (
-                <TableCell key={c.label} align="right">
+                <TableCell key={c.label} align={end}>
                   {c.values[i]}
                 </TableCell>
               ))}

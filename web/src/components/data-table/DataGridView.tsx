@@ -17,6 +17,7 @@ import {
 } from '@mui/x-data-grid';
 import { arSD, deDE, enUS, esES, frFR, jaJP, ptBR, ruRU, trTR } from '@mui/x-data-grid/locales';
 import Tooltip from '@mui/material/Tooltip';
+import { useTheme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
 import { feedback } from '../feedback/feedback-store.ts';
 import { EmptyState } from '../layout/QueryState.tsx';
@@ -83,6 +84,8 @@ export default function DataGridView<R>(props: DataTableProps<R>) {
   const [visibility, setVisibility] = useState<GridColumnVisibilityModel>({});
   const [exporting, setExporting] = useState<{ done: number; total: number } | null>(null);
   const lang = i18n.language;
+  // Figures line up at the end of the line: the right in left-to-right languages, the left in Arabic.
+  const numberAlign = useTheme().direction === 'rtl' ? 'left' : 'right';
 
   const gridColumns = useMemo<GridColDef[]>(
     () =>
@@ -93,8 +96,8 @@ export default function DataGridView<R>(props: DataTableProps<R>) {
           field: column.field,
           headerName: column.header,
           type: numeric ? 'number' : 'string',
-          align: numeric ? 'right' : 'left',
-          headerAlign: numeric ? 'right' : 'left',
+          align: numeric ? numberAlign : undefined,
+          headerAlign: numeric ? numberAlign : undefined,
           sortable: column.sortable ?? false,
           hideable: column.hideable ?? true,
           minWidth: column.minWidth ?? (numeric ? 110 : 140),
@@ -105,7 +108,7 @@ export default function DataGridView<R>(props: DataTableProps<R>) {
           renderCell: column.render ? (params: { row: R }) => column.render!(params.row) : undefined,
         } satisfies GridColDef;
       }),
-    [columns, lang],
+    [columns, lang, numberAlign],
   );
 
   // A new sort model makes the grid go back to the first page: it changes only when the sort does.

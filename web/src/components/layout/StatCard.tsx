@@ -31,7 +31,7 @@ export function StatCard({
         <Typography variant="body2" color="text.secondary" sx={{ mb: 0.5 }}>
           {label}
         </Typography>
-        <Typography component="p" sx={{ fontSize: 22, fontWeight: 700, lineHeight: 1.2, overflowWrap: 'anywhere' }} data-testid={testId ? `${testId}-value` : undefined}>
+        <Typography component="p" sx={{ fontSize: { xs: 18, sm: 22 }, fontWeight: 700, lineHeight: 1.2, overflowWrap: 'anywhere' }} data-testid={testId ? `${testId}-value` : undefined}>
           {loading ? <Skeleton width={96} /> : value}
         </Typography>
         {note && !loading ? (
@@ -44,10 +44,10 @@ export function StatCard({
   );
 }
 
-/** A responsive grid of stat cards: one column on phones, two on tablets, up to `columns` on desktops. */
+/** A responsive grid of stat cards: two columns on phones and tablets, up to `columns` on desktops. */
 export function StatGrid({ children, columns = 4 }: { children: ReactNode; columns?: number }) {
   return (
-    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', lg: `repeat(${columns}, minmax(0, 1fr))` }, mb: 3 }}>
+    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', lg: `repeat(${columns}, minmax(0, 1fr))` }, mb: 3 }}>
       {children}
     </Box>
   );

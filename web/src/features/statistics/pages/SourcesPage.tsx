@@ -47,8 +47,9 @@ export default function SourcesPage() {
   const query = { app, ...range.query, ...table.query, search: search || undefined };
   const answer = useSourcesBase(query);
   const [domain, setDomain] = useState<string | null>(null);
+  // Visits with no referring page are counted under an empty domain: named, and with no pages to list.
   const columns: TableColumn<DomainRow>[] = [
-    { field: 'domain', header: t('sources.domain'), sortable: true, minWidth: 180, flex: 2 },
+    { field: 'domain', header: t('sources.domain'), sortable: true, minWidth: 180, flex: 2, value: (row) => row.domain || t('sources.direct') },
     ...figureColumns<DomainRow>(t),
   ];
   const totals = answer.data?.totals;
@@ -92,7 +93,7 @@ export default function SourcesPage() {
         label={t('sources.tableLabel')}
         columns={columns}
         rows={answer.data?.data ?? []}
-        getRowId={(row) => row.domain}
+        getRowId={(row) => row.domain || '(direct)'}
         loading={answer.isFetching}
         paging={table.paging(answer.data?.meta.total ?? 0)}
         sort={table.sort}

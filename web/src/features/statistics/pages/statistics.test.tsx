@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { fixtures, startScreen } from '../../../test/screens.tsx';
+import { formatMoney, formatNumber } from '../../../lib/format.ts';
+
+const gridRows = () => screen.getAllByRole('row').filter((row) => row.closest('.MuiDataGrid-root') && row.getAttribute('data-rowindex') !== null);
+
+describe('detailed statistics', () => {
+  it("shows today's block and the table; a day opens its country groups", async () => {
+    const user = userEvent.setup();
+    const { callsTo } = startScreen('/app/fd1/statistics/detailed');
+    await waitFor(() => expect(screen.getByTestId('today-downloads-value')).toHaveTextContent(formatNumber(fixtures.detailedToday.downloads)));
+    expect(screen.getByTestId('today-total-value')).toHaveTextContent(formatMoney(fixtures.detailedToday.total));
+    const first = fixtures.detailedBase.data[0]!;
+    await waitFor(() => expect(gridRows().length).toBe(fixtures.detailedBase.data.length));
+    expect(gridRows()[0]).toHaveTextContent(formatMoney(first.per_1000));
+    await user.click(within(gridRows()[0]!).getByText(formatNumber(first.downloads)));
+    const dialog = await screen.findByTestId('countries-dialog');
+    await waitFor(() => expect(within(dialog).getByText('Group A')).toBeInTheDocument());
+    expect(within(dialog).getByText('R (Russia)')).toBeInTheDocument();
+    expect(callsTo('/statistics/detailed/countries')[0]!.query).toEqual({ app: 'fd1', date: first.date });
+  });
+
+  it('asks for the grouping and the period in the URL, and sends them to the call', async () => {
+    const { callsTo } = startScreen('/app/fd1/statistics/detailed?period=7d&group=week');
+    await waitFor(() => expect(callsTo('/statistics/detailed/base').length).toBeGreaterThan(0));
+    expect(callsTo('/statistics/detailed/base')[0]!.query).toMatchObject({ app: 'fd1', period: '7d', grouping: 'week', page: '1', per_page: '25', sort_key: 'date', sort_dir: 'desc' });
+    expect(await screen.findByText('Group by days to see a day’s figures per country group.'.replace('’', "'"))).toBeInTheDocument();
+  });
+});
+
+describe('sources', () => {
+  it('lists domains with totals, names direct visits, and opens the pages of a domain', async () => {
+    const user = userEvent.setup();
+    const { callsTo } = startScreen('/app/fd1/statistics/sources');
+    await waitFor(() => expect(screen.getByTestId('total-hits-value')).toHaveTextContent(formatNumber(fixtures.sourcesBase.totals.hits)));
+    await waitFor(() => expect(gridRows().length).toBeGreaterThan(0));
+    expect(await screen.findByText('Direct visits (no referring site)')).toBeInTheDocument();
+    await user.click(screen.getByText('google.com'));
+    const dialog = await screen.findByRole('dialog', { name: 'Pages of google.com' });
+    expect(await within(dialog).findByText(fixtures.sourcesDetails.data[0]!.url)).toBeInTheDocument();
+    expect(callsTo('/statistics/sources/details')[0]!.query).toMatchObject({ app: 'fd1', domain: 'google.com' });
+  });
+
+  it('searches by domain through the URL', async () => {
+    const user = userEvent.setup();
+    const { callsTo, router } = startScreen('/app/fd1/statistics/sources');
+    await user.type(await screen.findByTestId('domain-search'), 'google{Enter}');
+    await waitFor(() => expect(callsTo('/statistics/sources/base').at(-1)!.query.search).toBe('google'));
+    expect(router.state.location.search).toBe('?q=google');
+  });
+});
+
+describe('sales', () => {
+  it('shows each sale with the masked buyer, source, revenue type and status', async () => {
+    startScreen('/app/fd1/statistics/sales');
+    const sale = fixtures.sales.data[0]!;
+    expect((await screen.findAllByText(sale.email)).length).toBeGreaterThan(0);
+    const row = gridRows()[0]!;
+    expect(row).toHaveTextContent(sale.file!.name);
+    expect(row).toHaveTextContent('Direct sale');
+    expect(row).toHaveTextContent('Confirmed');
+    expect(row).toHaveTextContent(formatMoney(sale.file_sales));
+  });
+
+  it('filters by status', async () => {
+    const user = userEvent.setup();
+    const { callsTo } = startScreen('/app/fd1/statistics/sales');
+    await screen.findAllByText(fixtures.sales.data[0]!.email);
+    await user.click(screen.getByRole('combobox', { name: 'Status' }));
+    await user.click(within(screen.getByRole('listbox')).getByRole('option', { name: 'Refunded' }));
+    await waitFor(() => expect(callsTo('/statistics/sales').at(-1)!.query.status).toBe('refund'));
+  });
+});
+
+describe('files and file copies', () => {
+  it('shows the files, the folder filter and the tips with the thresholds of the settings', async () => {
+    const user = userEvent.setup();
+    const { callsTo } = startScreen('/app/fd1/statistics/files');
+    expect(await screen.findByText(fixtures.files.data[0]!.name)).toBeInTheDocument();
+    await user.click(screen.getByRole('switch', { name: 'Show tips' }));
+    const legend = await screen.findByTestId('hint-legend');
+    const hints = fixtures.productSettings.file_hints;
+    expect(legend).toHaveTextContent(`uploaded less than ${hints.new_days} days ago`);
+    expect(legend).toHaveTextContent(`more than ${hints.popular_downloads_over} downloads`);
+    expect(legend).toHaveTextContent(`no download for ${hints.unused_days} days`);
+    expect(screen.getAllByTestId('hint-plus').length).toBeGreaterThan(0);
+    await user.click(screen.getByRole('combobox', { name: 'Folder' }));
+    await user.click(within(screen.getByRole('listbox')).getByRole('option', { name: 'Inbox' }));
+    await waitFor(() => expect(callsTo('/statistics/files').at(-1)!.query).toMatchObject({ inbox: 'true' }));
+  });
+
+  it('shows the copies from their own call, and an empty state when there are none', async () => {
+    startScreen('/app/fd1/statistics/files-copies', { 'GET /api/statistics/files-copies': { body: { data: [], meta: { page: 1, per_page: 25, total: 0 }, folders: [] } } });
+    expect(await screen.findByText('No copies of your files yet')).toBeInTheDocument();
+  });
+});
+
+describe('videos', () => {
+  it("shows today's views and the table, per player type", async () => {
+    const user = userEvent.setup();
+    const { callsTo } = startScreen('/app/fd1/videos');
+    await waitFor(() => expect(screen.getByTestId('today-views-value')).toHaveTextContent(formatNumber(fixtures.videosToday.views)));
+    await waitFor(() => expect(gridRows()[0]).toHaveTextContent(formatMoney(fixtures.videosStat.data[0]!.sum)));
+    await user.click(screen.getByRole('combobox', { name: 'Player' }));
+    await user.click(within(screen.getByRole('listbox')).getByRole('option', { name: 'Embedded' }));
+    await waitFor(() => expect(callsTo('/videos/stat').at(-1)!.query.player_type).toBe('embed'));
+    expect(callsTo('/videos/today').at(-1)!.query.player_type).toBe('embed');
+  });
+});

@@ -1,0 +1,96 @@
+import { render } from '@testing-library/react';
+import { App } from '../app/App.tsx';
+import { createQueryClient } from '../app/query-client.ts';
+import { createTestRouter } from '../app/router.tsx';
+import { USER_QUERY_KEY, type CurrentUser } from '../lib/session.ts';
+import { mockApi, type MockAnswer, type RecordedCall } from './utils.tsx';
+import user from './fixtures/user.json';
+import productSettings from './fixtures/product-settings.json';
+import infoBlocks from './fixtures/info-blocks.json';
+import earningsByDay from './fixtures/earnings-by-day.json';
+import earningsByMonth from './fixtures/earnings-by-month.json';
+import storagePeriod from './fixtures/storage-period.json';
+import unlimitedHistory from './fixtures/unlimited-history.json';
+import unusedFiles from './fixtures/unused-files.json';
+import sourcesBase from './fixtures/sources-base.json';
+import sourcesDetails from './fixtures/sources-details.json';
+import sales from './fixtures/sales.json';
+import files from './fixtures/files.json';
+import filesCopies from './fixtures/files-copies.json';
+import detailedToday from './fixtures/detailed-today.json';
+import detailedBase from './fixtures/detailed-base.json';
+import detailedCountries from './fixtures/detailed-countries.json';
+import videosStat from './fixtures/videos-stat.json';
+import videosToday from './fixtures/videos-today.json';
+import earningsStat from './fixtures/earnings-stat.json';
+import earningsToday from './fixtures/earnings-today.json';
+import goldStatus from './fixtures/gold-status.json';
+
+/**
+ * Answers of the real read calls, recorded from a running cabinet with the demo partner (e2e/record-fixtures.ts);
+ * fixtures.test.ts holds each one against core's contract.
+ */
+export const fixtures = {
+  user,
+  productSettings,
+  infoBlocks,
+  earningsByDay,
+  earningsByMonth,
+  storagePeriod,
+  unlimitedHistory,
+  unusedFiles,
+  sourcesBase,
+  sourcesDetails,
+  sales,
+  files,
+  filesCopies,
+  detailedToday,
+  detailedBase,
+  detailedCountries,
+  videosStat,
+  videosToday,
+  earningsStat,
+  earningsToday,
+  goldStatus,
+};
+
+type Handler = MockAnswer | ((call: RecordedCall) => MockAnswer | Promise<MockAnswer>);
+
+export const recordedAnswers: Record<string, Handler> = {
+  'GET /api/user': { body: user },
+  'GET /api/product/settings': { body: productSettings },
+  'GET /api/payouts/user/available-withdrawal': { body: { amount: 9_874_690_000 } },
+  'GET /api/payouts/user/hold-info': { body: { amount: 2_104_850_000 } },
+  'GET /api/dashboard/info-blocks': { body: infoBlocks },
+  'GET /api/dashboard/earnings-by-day': { body: earningsByDay },
+  'GET /api/dashboard/earnings-by-month': { body: earningsByMonth },
+  'GET /api/dashboard/storage-period': { body: storagePeriod },
+  'GET /api/dashboard/unlimited-activation-history': { body: unlimitedHistory },
+  'GET /api/dashboard/unused-files': { body: unusedFiles },
+  'GET /api/statistics/sources/base': { body: sourcesBase },
+  'GET /api/statistics/sources/details': { body: sourcesDetails },
+  'GET /api/statistics/sales': { body: sales },
+  'GET /api/statistics/files': { body: files },
+  'GET /api/statistics/files-copies': { body: filesCopies },
+  'GET /api/statistics/detailed/today': { body: detailedToday },
+  'GET /api/statistics/detailed/base': { body: detailedBase },
+  'GET /api/statistics/detailed/countries': { body: detailedCountries },
+  'GET /api/videos/stat': { body: videosStat },
+  'GET /api/videos/today': { body: videosToday },
+  'GET /api/earnings/stat': { body: earningsStat },
+  'GET /api/earnings/today': { body: earningsToday },
+  'GET /api/earnings/gold-status': { body: goldStatus },
+};
+
+/** The whole app at a signed-in route, the API answering with the recorded answers (some replaced). */
+export function startScreen(path: string, overrides: Record<string, Handler> = {}, partner: CurrentUser = user as CurrentUser) {
+  const api = mockApi({ ...recordedAnswers, 'GET /api/user': { body: partner }, ...overrides });
+  const queryClient = createQueryClient();
+  queryClient.setQueryData(USER_QUERY_KEY, partner);
+  const router = createTestRouter([path]);
+  render(<App queryClient={queryClient} router={router} />);
+  const callsTo = (path: string) => api.calls.filter((c) => c.path === `/api${path}`);
+  return { api, router, queryClient, callsTo };
+}
+
+export const serverError: MockAnswer = { status: 500, body: { code: 'internal', message: 'An error occurred. Try later.' } };
