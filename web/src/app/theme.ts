@@ -71,6 +71,8 @@ export function createAppTheme(direction: 'ltr' | 'rtl'): Theme {
       MuiTextField: { defaultProps: { fullWidth: true } },
       MuiDialog: { styleOverrides: { paper: { borderRadius: 14 } } },
       MuiTooltip: { defaultProps: { arrow: true } },
+      // MUI's default (the "active" grey, 54% black) reads below 4.5:1 on white: the secondary text colour instead.
+      MuiToggleButton: { styleOverrides: { root: ({ theme }) => ({ color: theme.palette.text.secondary }) } },
     },
   });
 }
