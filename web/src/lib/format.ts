@@ -37,11 +37,11 @@ export const NO_VALUE = '—';
 
 /**
  * A row's bucket as the partner reads it: a day, a week as its date range (Monday to Sunday), or a month.
- * Buckets are UTC calendar units named by their first day (YYYY-MM-DD).
+ * Buckets are UTC calendar units named by their first day (YYYY-MM-DD). `short`: a month as a chart axis names it.
  */
-export function formatBucket(first: string, grouping: 'day' | 'week' | 'month', locale = currentLocale()): string {
+export function formatBucket(first: string, grouping: 'day' | 'week' | 'month', locale = currentLocale(), short = false): string {
   const at = `${first}T00:00:00Z`;
-  if (grouping === 'month') return formatDate(at, locale, { year: 'numeric', month: 'long', timeZone: 'UTC' });
+  if (grouping === 'month') return formatDate(at, locale, { year: short ? '2-digit' : 'numeric', month: short ? 'short' : 'long', timeZone: 'UTC' });
   if (grouping === 'week') {
     const format = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
     return format.formatRange(new Date(at), new Date(Date.parse(at) + 6 * 86_400_000));

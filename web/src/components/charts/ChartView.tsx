@@ -16,7 +16,7 @@ export default function ChartView({ type, categories, series, valueKind, height 
       id: 'y',
       position: rtl ? ('right' as const) : ('left' as const),
       valueFormatter: (value: number) => formatChartValue(valueKind, value, true),
-      width: 64,
+      width: 'auto' as const,
     },
   ];
   const chartSeries = series.map((s, i) => ({

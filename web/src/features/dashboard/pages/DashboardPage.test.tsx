@@ -26,7 +26,7 @@ describe('dashboard', () => {
     const month = fixtures.earningsByMonth.data.at(-1)!;
     const table = await screen.findByRole('table', { name: 'Earnings by month', hidden: true });
     const last = within(table).getAllByRole('row', { hidden: true }).at(-1)!;
-    expect(last).toHaveTextContent('November 2026');
+    expect(last).toHaveTextContent('Nov 26');
     expect(last).toHaveTextContent(formatMoney(month.by_project.fd1));
     expect(last).toHaveTextContent(formatMoney(month.storage_cost));
     expect(last).toHaveTextContent(formatNumber(month.files_size_gb, { maximumFractionDigits: 3 }));

@@ -75,7 +75,7 @@ export default function DashboardPage() {
                   type="bar"
                   title={t('charts.byMonth')}
                   categoryLabel={t('charts.month')}
-                  categories={data.data.map((row) => formatBucket(row.month, 'month'))}
+                  categories={data.data.map((row) => formatBucket(row.month, 'month', undefined, true))}
                   series={[
                     ...PROJECT_IDS.map((p) => ({ key: p, label: projectName(p), data: data.data.map((row) => row.by_project[p]), stack: 'earnings' })),
                     { key: 'storage', label: t('charts.storageCost'), data: data.data.map((row) => row.storage_cost), color: '#e74c3c' },
