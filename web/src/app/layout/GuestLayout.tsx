@@ -36,7 +36,7 @@ export default function GuestLayout() {
       >
         <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
           <BrandMark size={40} />
-          <Typography sx={{ fontWeight: 700, fontSize: 20 }}>{t('common:appName')}</Typography>
+          <Typography sx={{ fontWeight: 700, fontSize: 20, wordBreak: 'keep-all' }}>{t('common:appName')}</Typography>
         </Stack>
         <Box sx={{ maxWidth: 440 }}>
           <Typography component="p" sx={{ fontSize: 30, fontWeight: 700, lineHeight: 1.25, mb: 2 }}>
@@ -62,7 +62,7 @@ export default function GuestLayout() {
         <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', px: { xs: 2, sm: 4 }, py: 2 }}>
           <Stack direction="row" spacing={1.25} sx={{ alignItems: 'center', display: { md: 'none' } }}>
             <BrandMark size={32} />
-            <Typography sx={{ fontWeight: 700 }}>{t('common:appName')}</Typography>
+            <Typography sx={{ fontWeight: 700, wordBreak: 'keep-all' }}>{t('common:appName')}</Typography>
           </Stack>
           <Box sx={{ flex: 1 }} />
           <LanguageSwitcher value={i18n.language} onChange={(lang) => void switchLanguage(lang)} />

@@ -132,7 +132,8 @@ export function Sidebar({ onNavigate, onActivate }: SidebarProps) {
         }}
       >
         <BrandMark />
-        <Typography component="span" sx={{ fontWeight: 700, fontSize: 17, letterSpacing: 0.2 }}>
+        {/* Words stay whole (Japanese would otherwise break anywhere); a long name ends with an ellipsis. */}
+        <Typography component="span" noWrap sx={{ fontWeight: 700, fontSize: 17, letterSpacing: 0.2, minWidth: 0, wordBreak: 'keep-all' }}>
           {t('common:appName')}
         </Typography>
       </Box>

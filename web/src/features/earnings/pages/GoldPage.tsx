@@ -44,7 +44,7 @@ export default function GoldPage() {
           <QueryBlock query={settings} height={280}>
             {(data) => (
               <TableContainer sx={{ overflowX: 'auto' }}>
-                <Table size="small" aria-labelledby="levels-title" data-testid="gold-levels">
+                <Table size="small" aria-labelledby="levels-title" data-testid="gold-levels" sx={{ minWidth: 560 }}>
                   <TableHead>
                     <TableRow>
                       <TableCell>{t('goldPage.level')}</TableCell>
