@@ -1,28 +1,27 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import AxeBuilder from '@axe-core/playwright';
-import { ARTIFACTS, browserAvailable, ensureWebBuild, launch, localLink, mailbox, startServer, type RunningServer } from './support.ts';
+import {
+  ARTIFACTS,
+  browserAvailable,
+  ensureWebBuild,
+  launch,
+  localLink,
+  mailbox,
+  startServer,
+  type RunningServer,
+  solveCaptcha,
+  seriousAxeFindings,
+} from './support.ts';
 
 const hasBrowser = browserAvailable();
 
-async function solveCaptcha(page: Page) {
-  const widget = page.locator('altcha-widget');
-  await widget.waitFor();
-  await page.waitForFunction(() => typeof (document.querySelector('altcha-widget') as unknown as { getState?: () => string })?.getState === 'function');
-  await widget.locator('input[type="checkbox"]').click({ force: true });
-  await page.waitForFunction(() => (document.querySelector('altcha-widget') as unknown as { getState: () => string }).getState() === 'verified', null, {
-    timeout: 60_000,
-  });
-}
-
 async function axe(page: Page, name: string) {
-  const result = await new AxeBuilder({ page }).analyze();
-  const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${name}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`)).toEqual([]);
+  expect(await seriousAxeFindings(page, name)).toEqual([]);
 }
 
-const shot = (page: Page, name: string) => page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: false });
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: false });
 
 describe.skipIf(!hasBrowser)('partner journey in Chromium', () => {
   let server: RunningServer;
@@ -74,9 +73,16 @@ describe.skipIf(!hasBrowser)('partner journey in Chromium', () => {
   it('one click on the captcha placeholder loads the widget and solves the real challenge', async () => {
     const placeholder = await page.getByTestId('captcha-placeholder').boundingBox();
     await page.getByTestId('captcha-placeholder').click();
-    await page.waitForFunction(() => (document.querySelector('altcha-widget') as unknown as { getState?: () => string } | null)?.getState?.() === 'verified', null, {
-      timeout: 60_000,
-    });
+    await page.waitForFunction(
+      () =>
+        (
+          document.querySelector('altcha-widget') as unknown as { getState?: () => string } | null
+        )?.getState?.() === 'verified',
+      null,
+      {
+        timeout: 60_000,
+      },
+    );
     expect(widgetRequests).toHaveLength(1);
     // The focus moved from the placeholder to the widget's checkbox, not to the page.
     expect(await page.evaluate(() => Boolean(document.activeElement?.closest('altcha-widget')))).toBe(true);
@@ -158,7 +164,9 @@ describe.skipIf(!hasBrowser)('partner journey in Chromium', () => {
   it('switches to Arabic: the page is right-to-left and the drawer is on the right', async () => {
     await page.getByTestId('language-switcher').click();
     await page.locator('[data-lang="ar"]').click();
-    await page.waitForFunction(() => document.documentElement.dir === 'rtl' && document.documentElement.lang === 'ar');
+    await page.waitForFunction(
+      () => document.documentElement.dir === 'rtl' && document.documentElement.lang === 'ar',
+    );
     const drawer = await page.getByTestId('drawer-paper').boundingBox();
     expect(drawer).not.toBeNull();
     expect(drawer!.x).toBeGreaterThan(1440 / 2);
@@ -190,7 +198,9 @@ describe.skipIf(!hasBrowser)('partner journey in Chromium', () => {
   it('switches to Japanese', async () => {
     await page.getByTestId('language-switcher').click();
     await page.locator('[data-lang="ja"]').click();
-    await page.waitForFunction(() => document.documentElement.lang === 'ja' && document.documentElement.dir === 'ltr');
+    await page.waitForFunction(
+      () => document.documentElement.lang === 'ja' && document.documentElement.dir === 'ltr',
+    );
     await page.getByRole('heading', { name: '参照元', level: 1 }).waitFor();
   });
 

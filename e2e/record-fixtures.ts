@@ -7,7 +7,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
-import { CHROMIUM, CHROMIUM_ARGS } from './support.ts';
+import { CHROMIUM, CHROMIUM_ARGS, solveCaptcha } from './support.ts';
 
 const BASE = process.env.BASE ?? 'http://localhost:3000';
 const OUT = join(import.meta.dirname, '../web/src/test/fixtures');
@@ -15,16 +15,14 @@ const OUT = join(import.meta.dirname, '../web/src/test/fixtures');
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
 const page = await (await browser.newContext()).newPage();
 await page.goto(`${BASE}/auth/login`);
-await page.locator('input[type=email]').fill('demo@partner.test');
-await page.locator('input[type=password]').fill('demo-partner');
-await page.locator('altcha-widget').waitFor();
-await page.waitForFunction(() => typeof (document.querySelector('altcha-widget') as unknown as { getState?: () => string })?.getState === 'function');
-await page.locator('altcha-widget input[type="checkbox"]').click({ force: true });
-await page.waitForFunction(() => (document.querySelector('altcha-widget') as unknown as { getState: () => string }).getState() === 'verified', null, { timeout: 60_000 });
+await page.locator('#field-email').fill('demo@partner.test');
+await page.locator('#field-password').fill('demo-partner');
+await solveCaptcha(page);
 await page.locator('button[type=submit]').click();
 await page.waitForURL(/dashboard/);
 
-const get = (path: string) => page.evaluate(async (p) => (await fetch(`/api${p}`, { headers: { 'x-localization': 'en' } })).json(), path);
+const get = (path: string) =>
+  page.evaluate(async (p) => (await fetch(`/api${p}`, { headers: { 'x-localization': 'en' } })).json(), path);
 const fixtures: Record<string, string> = {
   user: '/user',
   'product-settings': '/product/settings',
@@ -49,10 +47,15 @@ const fixtures: Record<string, string> = {
 mkdirSync(OUT, { recursive: true });
 const answers: Record<string, unknown> = {};
 for (const [name, path] of Object.entries(fixtures)) answers[name] = await get(path);
-const firstDomain = (answers['sources-base'] as { data: Array<{ domain: string }> }).data.find((row) => row.domain)?.domain ?? 'example.com';
-answers['sources-details'] = await get(`/statistics/sources/details?app=fd1&period=30d&per_page=10&domain=${encodeURIComponent(firstDomain)}`);
+const firstDomain =
+  (answers['sources-base'] as { data: Array<{ domain: string }> }).data.find((row) => row.domain)?.domain ??
+  'example.com';
+answers['sources-details'] = await get(
+  `/statistics/sources/details?app=fd1&period=30d&per_page=10&domain=${encodeURIComponent(firstDomain)}`,
+);
 const day = (answers['detailed-base'] as { data: Array<{ date: string }> }).data[0]?.date;
 answers['detailed-countries'] = await get(`/statistics/detailed/countries?app=fd1&date=${day}`);
-for (const [name, body] of Object.entries(answers)) writeFileSync(join(OUT, `${name}.json`), `${JSON.stringify(body, null, 2)}\n`);
+for (const [name, body] of Object.entries(answers))
+  writeFileSync(join(OUT, `${name}.json`), `${JSON.stringify(body, null, 2)}\n`);
 console.log(`recorded ${Object.keys(answers).length} answers into ${OUT}`);
 await browser.close();

@@ -2,28 +2,29 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import AxeBuilder from '@axe-core/playwright';
 import type { IngestAnswer, ProjectId } from '@pc/core';
 import { ensureDemoPartner, DEMO_EMAIL, DEMO_PASSWORD } from '../server/src/seed/demo.ts';
 import { plansOf, sendHistory } from '../simulator/src/simulate.ts';
 import { catchUp } from '../server/src/jobs/close.ts';
-import { ARTIFACTS, browserAvailable, ensureWebBuild, launch, startServer, type RunningServer } from './support.ts';
+import {
+  ARTIFACTS,
+  browserAvailable,
+  ensureWebBuild,
+  launch,
+  startServer,
+  type RunningServer,
+  solveCaptcha,
+  seriousAxeFindings,
+} from './support.ts';
 
 const hasBrowser = browserAvailable();
 
 /** What a partner reads: money as the app formats it in English. */
-const usd = (micro: number) => new Intl.NumberFormat('en', { style: 'currency', currency: 'USD' }).format(Math.round(micro / 10_000) / 100);
+const usd = (micro: number) =>
+  new Intl.NumberFormat('en', { style: 'currency', currency: 'USD' }).format(
+    Math.round(micro / 10_000) / 100,
+  );
 const count = (n: number) => new Intl.NumberFormat('en').format(n);
-
-async function solveCaptcha(page: Page) {
-  const widget = page.locator('altcha-widget');
-  await widget.waitFor();
-  await page.waitForFunction(() => typeof (document.querySelector('altcha-widget') as unknown as { getState?: () => string })?.getState === 'function');
-  await widget.locator('input[type="checkbox"]').click({ force: true });
-  await page.waitForFunction(() => (document.querySelector('altcha-widget') as unknown as { getState: () => string }).getState() === 'verified', null, {
-    timeout: 60_000,
-  });
-}
 
 describe.skipIf(!hasBrowser)('the screens of the demo partner in Chromium', () => {
   let server: RunningServer;
@@ -34,7 +35,11 @@ describe.skipIf(!hasBrowser)('the screens of the demo partner in Chromium', () =
   const requested: string[] = [];
 
   /** The API's answer for the same query, fetched with the page's session. */
-  const api = <T>(path: string) => page.evaluate(async (p) => (await fetch(`/api${p}`, { headers: { 'x-localization': 'en' } })).json(), path) as Promise<T>;
+  const api = <T>(path: string) =>
+    page.evaluate(
+      async (p) => (await fetch(`/api${p}`, { headers: { 'x-localization': 'en' } })).json(),
+      path,
+    ) as Promise<T>;
 
   async function openFromSidebar(href: string) {
     const link = page.locator(`nav[aria-label="Main navigation"] a[href="${href}"]`).first();
@@ -52,9 +57,7 @@ describe.skipIf(!hasBrowser)('the screens of the demo partner in Chromium', () =
   }
 
   async function axe(name: string) {
-    const result = await new AxeBuilder({ page }).analyze();
-    const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(bad.map((v) => `${name}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`)).toEqual([]);
+    expect(await seriousAxeFindings(page, name)).toEqual([]);
   }
 
   beforeAll(async () => {
@@ -63,13 +66,25 @@ describe.skipIf(!hasBrowser)('the screens of the demo partner in Chromium', () =
     // The demo partner with 45 days of simulated traffic on both projects, sent through the ingest API.
     const userId = await ensureDemoPartner(server.app.ctx);
     const programs = await server.app.ctx.database.query<{ project: ProjectId; app_user_id: number }>(
-      (await import('drizzle-orm')).sql`select project, app_user_id from partner_programs where user_id = ${userId}`,
+      (await import('drizzle-orm'))
+        .sql`select project, app_user_id from partner_programs where user_id = ${userId}`,
     );
-    const appIds = Object.fromEntries(programs.map((p) => [p.project, Number(p.app_user_id)])) as Record<ProjectId, number>;
-    const tokens = { fd1: server.app.ctx.config.INGEST_TOKEN_FD1, fd2: server.app.ctx.config.INGEST_TOKEN_FD2 };
+    const appIds = Object.fromEntries(programs.map((p) => [p.project, Number(p.app_user_id)])) as Record<
+      ProjectId,
+      number
+    >;
+    const tokens = {
+      fd1: server.app.ctx.config.INGEST_TOKEN_FD1,
+      fd2: server.app.ctx.config.INGEST_TOKEN_FD2,
+    };
     await sendHistory(
       async (project, events) => {
-        const res = await server.app.inject({ method: 'POST', url: `/ingest/v1/${project}/events`, headers: { authorization: `Bearer ${tokens[project]}` }, payload: events });
+        const res = await server.app.inject({
+          method: 'POST',
+          url: `/ingest/v1/${project}/events`,
+          headers: { authorization: `Bearer ${tokens[project]}` },
+          payload: events,
+        });
         return res.json() as IngestAnswer;
       },
       plansOf([{ key: 'demo', app: appIds, userId }], 'e2e', 1),
@@ -77,11 +92,16 @@ describe.skipIf(!hasBrowser)('the screens of the demo partner in Chromium', () =
     );
     await catchUp(server.app.ctx.database, new Date());
     browser = await launch();
-    context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US', acceptDownloads: true });
+    context = await browser.newContext({
+      viewport: { width: 1440, height: 900 },
+      locale: 'en-US',
+      acceptDownloads: true,
+    });
     page = await context.newPage();
     page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
     page.on('console', (message) => {
-      if (message.type() === 'error' && !/status of 401/.test(message.text())) problems.push(`console: ${message.text()}`);
+      if (message.type() === 'error' && !/status of 401/.test(message.text()))
+        problems.push(`console: ${message.text()}`);
     });
     page.on('request', (request) => requested.push(new URL(request.url()).pathname));
   }, 300_000);
@@ -96,7 +116,11 @@ describe.skipIf(!hasBrowser)('the screens of the demo partner in Chromium', () =
     await page.goto(`${server.baseUrl}/`);
     await page.waitForURL('**/auth/login');
     await page.getByRole('heading', { name: 'Sign in' }).waitFor();
-    expect(requested.filter((p) => /\/assets\/(ShellLayout|shell-routes|DashboardPage|DataGridView|ChartView)-/.test(p))).toEqual([]);
+    expect(
+      requested.filter((p) =>
+        /\/assets\/(ShellLayout|shell-routes|DashboardPage|DataGridView|ChartView)-/.test(p),
+      ),
+    ).toEqual([]);
   });
 
   it('signs in as the demo partner and shows the dashboard with the figures of the API', async () => {
@@ -105,7 +129,9 @@ describe.skipIf(!hasBrowser)('the screens of the demo partner in Chromium', () =
     await solveCaptcha(page);
     await page.locator('button[type=submit]').click();
     await page.waitForURL('**/dashboard');
-    const info = await api<{ earnings: number; downloads: number; balance: number }>('/dashboard/info-blocks?period=7d');
+    const info = await api<{ earnings: number; downloads: number; balance: number }>(
+      '/dashboard/info-blocks?period=7d',
+    );
     await expect.poll(() => page.getByTestId('info-earnings-value').textContent()).toBe(usd(info.earnings));
     expect(await page.getByTestId('info-balance-value').textContent()).toBe(usd(info.balance));
     // The filter changes the figures: 30 days.
@@ -113,7 +139,9 @@ describe.skipIf(!hasBrowser)('the screens of the demo partner in Chromium', () =
     await page.waitForURL('**/dashboard?period=30d');
     const month = await api<{ earnings: number; downloads: number }>('/dashboard/info-blocks?period=30d');
     expect(month.downloads).toBeGreaterThan(info.downloads);
-    await expect.poll(() => page.getByTestId('info-downloads-value').textContent()).toBe(count(month.downloads));
+    await expect
+      .poll(() => page.getByTestId('info-downloads-value').textContent())
+      .toBe(count(month.downloads));
     await page.getByText('Earnings by month').waitFor();
     await axe('dashboard');
   });
@@ -121,7 +149,9 @@ describe.skipIf(!hasBrowser)('the screens of the demo partner in Chromium', () =
   it('detailed statistics: today equals the API, a day opens its country groups', async () => {
     await openFromSidebar('/app/fd1/statistics/detailed');
     const today = await api<{ downloads: number; total: number }>('/statistics/detailed/today?app=fd1');
-    await expect.poll(() => page.getByTestId('today-downloads-value').textContent()).toBe(count(today.downloads));
+    await expect
+      .poll(() => page.getByTestId('today-downloads-value').textContent())
+      .toBe(count(today.downloads));
     const rows = page.locator('.MuiDataGrid-row');
     await rows.first().waitFor();
     await rows.first().click();
@@ -138,13 +168,23 @@ describe.skipIf(!hasBrowser)('the screens of the demo partner in Chromium', () =
 
   it('sales: the table shows the API rows, and the CSV export holds every row of the filter', async () => {
     await openFromSidebar('/app/fd1/statistics/sales');
-    const sales = await api<{ data: Array<{ email: string }>; meta: { total: number } }>('/statistics/sales?app=fd1&period=30d');
+    const sales = await api<{ data: Array<{ email: string }>; meta: { total: number } }>(
+      '/statistics/sales?app=fd1&period=30d',
+    );
     expect(sales.meta.total).toBeGreaterThan(25);
     const firstRow = page.locator('.MuiDataGrid-row').first();
-    await expect.poll(() => firstRow.locator('[data-field="email"]').textContent()).toBe(sales.data[0]!.email);
+    await expect
+      .poll(() => firstRow.locator('[data-field="email"]').textContent())
+      .toBe(sales.data[0]!.email);
     const shown = await page.locator('.MuiDataGrid-row [data-field="email"]').allTextContents();
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-csv').click()]);
-    const csv = readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '').trim().split('\r\n');
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('export-csv').click(),
+    ]);
+    const csv = readFileSync((await download.path())!, 'utf8')
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(csv).toHaveLength(sales.meta.total + 1);
     expect(csv[0]!.split(',')[1]).toBe('Buyer');
     expect(csv.slice(1, shown.length + 1).map((line) => line.split(',')[1])).toEqual(shown);
@@ -160,13 +200,18 @@ describe.skipIf(!hasBrowser)('the screens of the demo partner in Chromium', () =
     await axe('files');
 
     await openFromSidebar('/app/fd1/statistics/files-copies');
-    const copies = await api<{ data: Array<{ name: string }>; meta: { total: number } }>('/statistics/files-copies?app=fd1');
-    if (copies.meta.total > 0) await page.locator('.MuiDataGrid-row').first().getByText(copies.data[0]!.name).waitFor();
+    const copies = await api<{ data: Array<{ name: string }>; meta: { total: number } }>(
+      '/statistics/files-copies?app=fd1',
+    );
+    if (copies.meta.total > 0)
+      await page.locator('.MuiDataGrid-row').first().getByText(copies.data[0]!.name).waitFor();
     else await page.getByText('No copies of your files yet').waitFor();
 
     await openFromSidebar('/app/fd1/statistics/sources');
     const sources = await api<{ totals: { hits: number } }>('/statistics/sources/base?app=fd1');
-    await expect.poll(() => page.getByTestId('total-hits-value').textContent()).toBe(count(sources.totals.hits));
+    await expect
+      .poll(() => page.getByTestId('total-hits-value').textContent())
+      .toBe(count(sources.totals.hits));
     await axe('sources');
 
     await openFromSidebar('/app/fd1/videos');
@@ -184,7 +229,9 @@ describe.skipIf(!hasBrowser)('the screens of the demo partner in Chromium', () =
 
     await openFromSidebar('/app/fd1/gold');
     const settings = await api<{ gold: { levels: unknown[] } }>('/product/settings');
-    await expect.poll(() => page.locator('[data-testid^="gold-level-"]').count()).toBe(settings.gold.levels.length);
+    await expect
+      .poll(() => page.locator('[data-testid^="gold-level-"]').count())
+      .toBe(settings.gold.levels.length);
     await axe('gold');
   });
 
@@ -195,11 +242,25 @@ describe.skipIf(!hasBrowser)('the screens of the demo partner in Chromium', () =
   });
 
   it('every screen in English and Arabic, at 1440 and 390 px, without horizontal scrolling', async () => {
-    const screens = ['/dashboard', '/app/fd1/statistics/detailed', '/app/fd1/statistics/files', '/app/fd1/statistics/files-copies', '/app/fd1/statistics/sales', '/app/fd1/statistics/sources', '/app/fd1/videos', '/app/fd1/earnings', '/app/fd1/gold'];
+    const screens = [
+      '/dashboard',
+      '/app/fd1/statistics/detailed',
+      '/app/fd1/statistics/files',
+      '/app/fd1/statistics/files-copies',
+      '/app/fd1/statistics/sales',
+      '/app/fd1/statistics/sources',
+      '/app/fd1/videos',
+      '/app/fd1/earnings',
+      '/app/fd1/gold',
+    ];
     const overflow: string[] = [];
     for (const lang of ['en', 'ar']) {
       await page.evaluate(async (l) => {
-        await fetch('/api/langs/change', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `lang=${l}` });
+        await fetch('/api/langs/change', {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: `lang=${l}`,
+        });
       }, lang);
       for (const width of [1440, 390]) {
         await page.setViewportSize({ width, height: width < 600 ? 844 : 900 });
@@ -208,9 +269,14 @@ describe.skipIf(!hasBrowser)('the screens of the demo partner in Chromium', () =
           await page.getByTestId('page-title').waitFor();
           await page.waitForLoadState('networkidle');
           expect(await page.evaluate(() => document.documentElement.dir)).toBe(lang === 'ar' ? 'rtl' : 'ltr');
-          const scroll = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+          const scroll = await page.evaluate(
+            () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+          );
           if (scroll > 0) overflow.push(`${path} ${lang} ${width}: ${scroll}px`);
-          await page.screenshot({ path: join(ARTIFACTS, `screen${path.replaceAll('/', '-')}-${lang}-${width}.png`), fullPage: true });
+          await page.screenshot({
+            path: join(ARTIFACTS, `screen${path.replaceAll('/', '-')}-${lang}-${width}.png`),
+            fullPage: true,
+          });
         }
       }
     }

@@ -3,7 +3,8 @@ import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import AxeBuilder from '@axe-core/playwright';
 import { buildApp } from '../server/src/app.ts';
 import { createMailer } from '../server/src/mail/mailer.ts';
 import { systemClock, type AppContext } from '../server/src/context.ts';
@@ -32,7 +33,8 @@ export const CHROMIUM_ARGS = [
 export function browserAvailable(): boolean {
   if (existsSync(CHROMIUM)) return true;
   const notice = `\n${'!'.repeat(72)}\n!! END-TO-END TESTS SKIPPED: no Chromium at ${CHROMIUM}\n!! Install Debian's chromium or set CHROMIUM_PATH.\n${'!'.repeat(72)}\n`;
-  if (process.env.CI === 'true') throw new Error(`Chromium is required under CI=true (${CHROMIUM} not found)`);
+  if (process.env.CI === 'true')
+    throw new Error(`Chromium is required under CI=true (${CHROMIUM} not found)`);
   console.warn(notice);
   return false;
 }
@@ -54,11 +56,16 @@ export function ensureWebBuild() {
   const index = join(ROOT, 'web/dist/index.html');
   const fresh =
     existsSync(index) &&
-    statSync(index).mtimeMs >= Math.max(newestMtime(join(ROOT, 'web/src')), newestMtime(join(ROOT, 'locales')));
+    statSync(index).mtimeMs >=
+      Math.max(newestMtime(join(ROOT, 'web/src')), newestMtime(join(ROOT, 'locales')));
   if (fresh && process.env.E2E_BUILD !== '1') return;
   // The test runner sets NODE_ENV=test, which would make Vite bundle React's development build: the
   // journeys run against what ships.
-  execSync('npm run build --workspace web', { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, NODE_ENV: 'production' } });
+  execSync('npm run build --workspace web', {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
 }
 
 export interface RunningServer {
@@ -71,7 +78,12 @@ export interface RunningServer {
 export async function startServer(): Promise<RunningServer> {
   const database: Database = await createTestDatabase();
   const config = testConfig({ PUBLIC_URL: 'http://127.0.0.1:1' });
-  const ctx: AppContext = { config, database, clock: systemClock, mailer: createMailer({ database, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM }) };
+  const ctx: AppContext = {
+    config,
+    database,
+    clock: systemClock,
+    mailer: createMailer({ database, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM }),
+  };
   const app = await buildApp(ctx, { logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
@@ -110,4 +122,39 @@ export async function mailbox(baseUrl: string, to: string): Promise<MailboxMessa
   const response = await fetch(`${baseUrl}/dev/mailbox/messages?to=${encodeURIComponent(to)}`);
   if (!response.ok) throw new Error(`mailbox answered ${response.status}`);
   return (await response.json()) as MailboxMessage[];
+}
+
+/** Solves the real proof-of-work captcha of a form: one click on its checkbox, then the widget's own work. */
+export async function solveCaptcha(page: Page) {
+  const widget = page.locator('altcha-widget');
+  await widget.waitFor();
+  await page.waitForFunction(
+    () =>
+      typeof (document.querySelector('altcha-widget') as unknown as { getState?: () => string })?.getState ===
+      'function',
+  );
+  await widget.locator('input[type="checkbox"]').click({ force: true });
+  await page.waitForFunction(
+    () =>
+      (document.querySelector('altcha-widget') as unknown as { getState: () => string }).getState() ===
+      'verified',
+    null,
+    {
+      timeout: 60_000,
+    },
+  );
+}
+
+/** axe's serious and critical findings on the page, one line each (none expected). */
+export async function seriousAxeFindings(page: Page, name: string): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${name}: ${v.id} (${v.impact}) ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(' | ')}`,
+    );
 }

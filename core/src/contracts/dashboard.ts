@@ -3,7 +3,6 @@ import { PROJECTS } from '../projects.ts';
 import { projectSchema } from './common.ts';
 import { count, dayString, micro, refineRange } from './statistics.ts';
 import { DASHBOARD_PERIODS } from './keys.ts';
-export { DASHBOARD_PERIODS } from './keys.ts';
 
 /** The read calls of the dashboard (SPEC.md §1, §7). Every figure spans both projects unless it says so. */
 

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { projectSchema } from './common.ts';
 import { dayString, micro, refineRange, sortDir } from './statistics.ts';
 import { EARNINGS_GROUPINGS } from './keys.ts';
-export { EARNINGS_GROUPINGS } from './keys.ts';
 
 /** The read calls of the earnings page (SPEC.md §2 Earnings; §7). Money is integer micro-USD. */
 

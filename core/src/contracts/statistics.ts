@@ -15,18 +15,8 @@ import {
   DETAILED_SORT_KEYS,
   PLAYER_FILTERS,
 } from './keys.ts';
-export {
-  PERIODS,
-  DETAIL_GROUPINGS,
-  SOURCE_SORT_KEYS,
-  SOURCE_URL_SORT_KEYS,
-  SOURCE_KINDS,
-  SALE_SORT_KEYS,
-  FILE_HINTS,
-  FILE_SORT_KEYS,
-  DETAILED_SORT_KEYS,
-  PLAYER_FILTERS,
-} from './keys.ts';
+// The value lists are the contracts' too: importers of a contract find them here.
+export * from './keys.ts';
 
 /**
  * The read calls of the statistics screens (SPEC.md §2, §7). Days are UTC calendar days written `YYYY-MM-DD`;

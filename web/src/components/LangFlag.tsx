@@ -23,7 +23,12 @@ export function LangFlag({ lang, size = 20 }: { lang: LangCode; size?: number })
       aria-hidden="true"
       width={size}
       height={Math.round((size * 2) / 3)}
-      style={{ display: 'block', borderRadius: 2, boxShadow: '0 0 0 1px rgba(36, 41, 57, 0.12)', flexShrink: 0 }}
+      style={{
+        display: 'block',
+        borderRadius: 2,
+        boxShadow: '0 0 0 1px rgba(36, 41, 57, 0.12)',
+        flexShrink: 0,
+      }}
     />
   );
 }

@@ -44,7 +44,12 @@ export function LanguageSwitcher({ value, onChange, compact, color = 'inherit' }
       </Button>
       {used ? (
         <Suspense fallback={null}>
-          <LanguageMenu anchor={anchor} current={current.code} onClose={() => setAnchor(null)} onChange={onChange} />
+          <LanguageMenu
+            anchor={anchor}
+            current={current.code}
+            onClose={() => setAnchor(null)}
+            onChange={onChange}
+          />
         </Suspense>
       ) : null}
     </>

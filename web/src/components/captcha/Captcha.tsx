@@ -1,11 +1,25 @@
 import type {} from 'altcha/types/react';
-import { Fragment, forwardRef, useEffect, useImperativeHandle, useLayoutEffect, useRef, useState } from 'react';
+import {
+  Fragment,
+  forwardRef,
+  useEffect,
+  useImperativeHandle,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
 import Box from '@mui/material/Box';
 import FormHelperText from '@mui/material/FormHelperText';
 import { useTranslation } from 'react-i18next';
 import { AUTH_PATHS } from '@pc/core/contracts/auth-paths';
 import { API_BASE } from '../../lib/http.ts';
-import { isWidgetLoaded, loadWidget, setWidgetStrings, widgetLanguage, widgetStrings } from './widget-language.ts';
+import {
+  isWidgetLoaded,
+  loadWidget,
+  setWidgetStrings,
+  widgetLanguage,
+  widgetStrings,
+} from './widget-language.ts';
 
 export interface CaptchaHandle {
   reset(): void;
@@ -144,7 +158,12 @@ export const Captcha = forwardRef<CaptchaHandle, CaptchaProps>(function Captcha(
     >
       {ready ? (
         <Fragment key={language}>
-          <altcha-widget ref={element} challenge={`${API_BASE}${AUTH_PATHS.captcha}`} language={language} type="checkbox" />
+          <altcha-widget
+            ref={element}
+            challenge={`${API_BASE}${AUTH_PATHS.captcha}`}
+            language={language}
+            type="checkbox"
+          />
         </Fragment>
       ) : (
         <Box

@@ -12,7 +12,8 @@ customElements.define(
   class extends HTMLElement {
     verify = verify;
     connectedCallback() {
-      if (!this.querySelector('input')) this.append(Object.assign(document.createElement('input'), { type: 'checkbox' }));
+      if (!this.querySelector('input'))
+        this.append(Object.assign(document.createElement('input'), { type: 'checkbox' }));
     }
   },
 );

@@ -13,7 +13,15 @@ export function widgetLanguage(lang: string): string {
 
 /** Texts the widget can show for a proof-of-work checkbox (its code-challenge texts are never shown here). */
 export type WidgetStrings = Record<
-  'label' | 'verifying' | 'verified' | 'error' | 'expired' | 'verificationRequired' | 'waitAlert' | 'footer' | 'ariaLinkLabel',
+  | 'label'
+  | 'verifying'
+  | 'verified'
+  | 'error'
+  | 'expired'
+  | 'verificationRequired'
+  | 'waitAlert'
+  | 'footer'
+  | 'ariaLinkLabel',
   string
 >;
 

@@ -24,7 +24,11 @@ describe('Chart', () => {
     const table = screen.getByRole('table', { name: 'Earnings by month', hidden: true });
     expect(image).toHaveAttribute('aria-describedby', table.closest('[id]')!.id);
     const rows = within(table).getAllByRole('row', { hidden: true });
-    expect(rows.map((r) => r.textContent)).toEqual(['MonthFD1FD2Files size, GB', 'October 2026$1.25$0.001.5', 'November 2026$2.50$0.012']);
+    expect(rows.map((r) => r.textContent)).toEqual([
+      'MonthFD1FD2Files size, GB',
+      'October 2026$1.25$0.001.5',
+      'November 2026$2.50$0.012',
+    ]);
   });
 
   it('shows the table instead of the chart when asked', async () => {

@@ -53,10 +53,23 @@ export function Chart(props: ChartProps) {
   );
 }
 
-function ChartTable({ id, visible, title, categories, categoryLabel, series, valueKind, extraColumns = [] }: ChartProps & { id: string; visible: boolean }) {
+function ChartTable({
+  id,
+  visible,
+  title,
+  categories,
+  categoryLabel,
+  series,
+  valueKind,
+  extraColumns = [],
+}: ChartProps & { id: string; visible: boolean }) {
   const end = useTheme().direction === 'rtl' ? 'left' : 'right';
   return (
-    <TableContainer sx={visible ? { maxHeight: 420, overflow: 'auto' } : visuallyHidden} id={id} data-testid="chart-table">
+    <TableContainer
+      sx={visible ? { maxHeight: 420, overflow: 'auto' } : visuallyHidden}
+      id={id}
+      data-testid="chart-table"
+    >
       <Table size="small" stickyHeader aria-label={title}>
         <TableHead>
           <TableRow>

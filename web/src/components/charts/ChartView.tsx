@@ -10,7 +10,16 @@ const PALETTE = ['#2196f3', '#304156', '#00b894', '#f39c12', '#9b59b6', '#e74c3c
 export default function ChartView({ type, categories, series, valueKind, height = 300 }: ChartProps) {
   const theme = useTheme();
   const rtl = theme.direction === 'rtl';
-  const xAxis = [{ scaleType: 'band' as const, data: [...categories], reverse: rtl, id: 'x', height: 'auto' as const, tickLabelStyle: { fontSize: 11 } }];
+  const xAxis = [
+    {
+      scaleType: 'band' as const,
+      data: [...categories],
+      reverse: rtl,
+      id: 'x',
+      height: 'auto' as const,
+      tickLabelStyle: { fontSize: 11 },
+    },
+  ];
   const yAxis = [
     {
       id: 'y',
@@ -27,8 +36,20 @@ export default function ChartView({ type, categories, series, valueKind, height 
     color: s.color ?? PALETTE[i % PALETTE.length],
     valueFormatter: (value: number | null) => formatChartValue(valueKind, value),
   }));
-  const common = { height, xAxis, yAxis, margin: { top: 8, bottom: 8, left: 8, right: 8 }, slotProps: { legend: { direction: 'horizontal' as const } } };
+  const common = {
+    height,
+    xAxis,
+    yAxis,
+    margin: { top: 8, bottom: 8, left: 8, right: 8 },
+    slotProps: { legend: { direction: 'horizontal' as const } },
+  };
   if (type === 'line')
-    return <LineChart {...common} xAxis={[{ ...xAxis[0]!, scaleType: 'point' as const }]} series={chartSeries.map((s) => ({ ...s, showMark: categories.length <= 31 }))} />;
+    return (
+      <LineChart
+        {...common}
+        xAxis={[{ ...xAxis[0]!, scaleType: 'point' as const }]}
+        series={chartSeries.map((s) => ({ ...s, showMark: categories.length <= 31 }))}
+      />
+    );
   return <BarChart {...common} series={chartSeries} />;
 }

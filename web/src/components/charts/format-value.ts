@@ -7,9 +7,16 @@ export function formatChartValue(kind: ChartValueKind, value: number | null, com
   if (value === null) return NO_VALUE;
   if (kind === 'money') {
     if (compact) {
-      const text = formatNumber(value / 1_000_000, { style: 'currency', currency: 'USD', notation: 'compact', maximumFractionDigits: 1 });
+      const text = formatNumber(value / 1_000_000, {
+        style: 'currency',
+        currency: 'USD',
+        notation: 'compact',
+        maximumFractionDigits: 1,
+      });
       // As formatMoney does: in right-to-left text an isolate keeps the Latin currency sign ("US$") whole.
-      return langDirection(currentLocale()) === 'rtl' ? text.replace(/[A-Z]*\$/, (sign) => `\u2068${sign}\u2069`) : text;
+      return langDirection(currentLocale()) === 'rtl'
+        ? text.replace(/[A-Z]*\$/, (sign) => `\u2068${sign}\u2069`)
+        : text;
     }
     return formatMoney(value);
   }

@@ -50,7 +50,13 @@ function TableToolbar({ onExport, exporting, extra }: ToolbarProps) {
   const { t } = useTranslation('kit');
   return (
     <Toolbar style={{ flexWrap: 'wrap', gap: 8, justifyContent: 'flex-start', minHeight: 52 }}>
-      {extra ? <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', flex: '1 1 auto' }}>{extra}</Box> : <Box sx={{ flex: 1 }} />}
+      {extra ? (
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', flex: '1 1 auto' }}>
+          {extra}
+        </Box>
+      ) : (
+        <Box sx={{ flex: 1 }} />
+      )}
       <Tooltip title={t('table.columns')}>
         <ColumnsPanelTrigger render={<ToolbarButton aria-label={t('table.columns')} />}>
           <ViewColumnOutlined fontSize="small" />
@@ -59,7 +65,12 @@ function TableToolbar({ onExport, exporting, extra }: ToolbarProps) {
       {onExport ? (
         <Tooltip title={t('table.export')}>
           <span>
-            <ToolbarButton aria-label={t('table.export')} onClick={onExport} disabled={exporting !== null} data-testid="export-csv">
+            <ToolbarButton
+              aria-label={t('table.export')}
+              onClick={onExport}
+              disabled={exporting !== null}
+              data-testid="export-csv"
+            >
               <FileDownloadOutlined fontSize="small" />
             </ToolbarButton>
           </span>
@@ -70,7 +81,10 @@ function TableToolbar({ onExport, exporting, extra }: ToolbarProps) {
           <Typography variant="caption" color="text.secondary">
             {t('table.exporting', { done: exporting.done, total: exporting.total })}
           </Typography>
-          <LinearProgress variant={exporting.total ? 'determinate' : 'indeterminate'} value={exporting.total ? (100 * exporting.done) / exporting.total : 0} />
+          <LinearProgress
+            variant={exporting.total ? 'determinate' : 'indeterminate'}
+            value={exporting.total ? (100 * exporting.done) / exporting.total : 0}
+          />
         </Box>
       ) : null}
     </Toolbar>
@@ -78,7 +92,19 @@ function TableToolbar({ onExport, exporting, extra }: ToolbarProps) {
 }
 
 export default function DataGridView<R>(props: DataTableProps<R>) {
-  const { columns, rows, getRowId, label, loading, paging, sort, onRowClick, emptyTitle, emptyMessage, initialSort } = props;
+  const {
+    columns,
+    rows,
+    getRowId,
+    label,
+    loading,
+    paging,
+    sort,
+    onRowClick,
+    emptyTitle,
+    emptyMessage,
+    initialSort,
+  } = props;
   const { t, i18n } = useTranslation('kit');
   const apiRef = useGridApiRef();
   const [visibility, setVisibility] = useState<GridColumnVisibilityModel>({});
@@ -104,7 +130,8 @@ export default function DataGridView<R>(props: DataTableProps<R>) {
           flex: column.flex ?? 1,
           filterable: false,
           valueGetter: (_value: unknown, row: R) => rawValue(column, row),
-          valueFormatter: (value: unknown) => formatCell(kind, value as string | number | null | undefined, lang),
+          valueFormatter: (value: unknown) =>
+            formatCell(kind, value as string | number | null | undefined, lang),
           renderCell: column.render ? (params: { row: R }) => column.render!(params.row) : undefined,
         } satisfies GridColDef;
       }),
@@ -114,12 +141,19 @@ export default function DataGridView<R>(props: DataTableProps<R>) {
   // A new sort model makes the grid go back to the first page: it changes only when the sort does.
   const sortKey = sort?.key;
   const sortDir = sort?.dir;
-  const sortModel = useMemo<GridSortModel | undefined>(() => (sortKey && sortDir ? [{ field: sortKey, sort: sortDir }] : undefined), [sortKey, sortDir]);
+  const sortModel = useMemo<GridSortModel | undefined>(
+    () => (sortKey && sortDir ? [{ field: sortKey, sort: sortDir }] : undefined),
+    [sortKey, sortDir],
+  );
 
   const visibleColumns = () => {
-    const shown = new Set(apiRef.current?.getVisibleColumns().map((c) => c.field) ?? columns.map((c) => c.field));
+    const shown = new Set(
+      apiRef.current?.getVisibleColumns().map((c) => c.field) ?? columns.map((c) => c.field),
+    );
     const order = apiRef.current?.getVisibleColumns().map((c) => c.field) ?? columns.map((c) => c.field);
-    return order.map((field) => columns.find((c) => c.field === field)).filter((c): c is TableColumn<R> => Boolean(c && shown.has(c.field)));
+    return order
+      .map((field) => columns.find((c) => c.field === field))
+      .filter((c): c is TableColumn<R> => Boolean(c && shown.has(c.field)));
   };
 
   const runExport = props.export
@@ -179,7 +213,11 @@ export default function DataGridView<R>(props: DataTableProps<R>) {
           '& .MuiDataGrid-row': onRowClick ? { cursor: 'pointer' } : undefined,
           '& .MuiDataGrid-cell[data-field]': { fontVariantNumeric: 'tabular-nums' },
           // Long headers ("Downloads today") wrap instead of being cut off.
-          '& .MuiDataGrid-columnHeaderTitle': { whiteSpace: 'normal', lineHeight: 1.2, overflowWrap: 'normal' },
+          '& .MuiDataGrid-columnHeaderTitle': {
+            whiteSpace: 'normal',
+            lineHeight: 1.2,
+            overflowWrap: 'normal',
+          },
         }}
         onRowClick={onRowClick ? (params) => onRowClick(params.row as R) : undefined}
         pageSizeOptions={props.pageSizeOptions ?? PAGE_SIZES}
@@ -204,7 +242,12 @@ export default function DataGridView<R>(props: DataTableProps<R>) {
               },
             }
           : initialSort
-            ? { initialState: { pagination: { paginationModel: { pageSize: 25 } }, sorting: { sortModel: [{ field: initialSort.key, sort: initialSort.dir }] } } }
+            ? {
+                initialState: {
+                  pagination: { paginationModel: { pageSize: 25 } },
+                  sorting: { sortModel: [{ field: initialSort.key, sort: initialSort.dir }] },
+                },
+              }
             : {})}
       />
     </Box>

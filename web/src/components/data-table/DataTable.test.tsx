@@ -16,15 +16,34 @@ const columns: TableColumn<Row>[] = [
   { field: 'hits', header: 'Hits', kind: 'count', sortable: true },
   { field: 'earned', header: 'Earned', kind: 'money', sortable: true },
 ];
-const all: Row[] = Array.from({ length: 57 }, (_, i) => ({ domain: `site-${i + 1}.example`, hits: 1000 + i, earned: (i + 1) * 1_250_000 }));
+const all: Row[] = Array.from({ length: 57 }, (_, i) => ({
+  domain: `site-${i + 1}.example`,
+  hits: 1000 + i,
+  earned: (i + 1) * 1_250_000,
+}));
 
 /** A server that pages and sorts, as the list calls do. */
-async function serve(page: number, perPage: number, sort = { key: 'hits' as keyof Row, dir: 'desc' as 'asc' | 'desc' }) {
-  const sorted = [...all].sort((a, b) => (a[sort.key] < b[sort.key] ? -1 : 1) * (sort.dir === 'asc' ? 1 : -1));
-  return { data: sorted.slice((page - 1) * perPage, page * perPage), meta: { page, per_page: perPage, total: all.length } };
+async function serve(
+  page: number,
+  perPage: number,
+  sort = { key: 'hits' as keyof Row, dir: 'desc' as 'asc' | 'desc' },
+) {
+  const sorted = [...all].sort(
+    (a, b) => (a[sort.key] < b[sort.key] ? -1 : 1) * (sort.dir === 'asc' ? 1 : -1),
+  );
+  return {
+    data: sorted.slice((page - 1) * perPage, page * perPage),
+    meta: { page, per_page: perPage, total: all.length },
+  };
 }
 
-function ServerTable({ onExportPage, exportGate }: { onExportPage?: (page: number) => void; exportGate?: Promise<void> }) {
+function ServerTable({
+  onExportPage,
+  exportGate,
+}: {
+  onExportPage?: (page: number) => void;
+  exportGate?: Promise<void>;
+}) {
   const [paging, setPaging] = useState({ page: 1, perPage: 10 });
   const [sort, setSort] = useState<{ key: keyof Row; dir: 'asc' | 'desc' }>({ key: 'hits', dir: 'desc' });
   const [rows, setRows] = useState<Row[]>([]);
@@ -40,7 +59,12 @@ function ServerTable({ onExportPage, exportGate }: { onExportPage?: (page: numbe
       columns={columns}
       rows={rows}
       getRowId={(row) => row.domain}
-      paging={{ page: paging.page, perPage: paging.perPage, total: all.length, onChange: (page, perPage) => setPaging({ page, perPage }) }}
+      paging={{
+        page: paging.page,
+        perPage: paging.perPage,
+        total: all.length,
+        onChange: (page, perPage) => setPaging({ page, perPage }),
+      }}
       sort={{ key: sort.key, dir: sort.dir, onChange: (k, dir) => setSort({ key: k as keyof Row, dir }) }}
       emptyTitle="Nothing here"
       export={{
@@ -86,7 +110,9 @@ describe('DataTable', () => {
     expect(screen.queryByText('site-57.example')).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('columnheader', { name: /Domain/ }));
-    await waitFor(() => expect(within(bodyRows()[0]!).getByText(/^site-/).textContent).toBe('site-9.example'));
+    await waitFor(() =>
+      expect(within(bodyRows()[0]!).getByText(/^site-/).textContent).toBe('site-9.example'),
+    );
   });
 
   it('exports every row of the filter, not only the visible page, with a progress indicator', async () => {
@@ -104,7 +130,10 @@ describe('DataTable', () => {
     await waitFor(() => expect(files).toHaveLength(1));
     await waitFor(() => expect(screen.queryByTestId('export-progress')).not.toBeInTheDocument());
     expect(files[0]!.name).toBe('sources.csv');
-    const lines = (await files[0]!.text).replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = (await files[0]!.text)
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(lines[0]).toBe('Domain,Hits,Earned');
     expect(lines).toHaveLength(58);
     expect(lines[1]).toBe('site-57.example,1056,71.25');
@@ -126,7 +155,16 @@ describe('DataTable', () => {
   });
 
   it('says what an empty table would hold', async () => {
-    renderWithProviders(<DataTable label="Sales" columns={columns} rows={[]} getRowId={(r) => r.domain} emptyTitle="No sales in this period" emptyMessage="Sales appear here." />);
+    renderWithProviders(
+      <DataTable
+        label="Sales"
+        columns={columns}
+        rows={[]}
+        getRowId={(r) => r.domain}
+        emptyTitle="No sales in this period"
+        emptyMessage="Sales appear here."
+      />,
+    );
     expect(await screen.findByText('No sales in this period')).toBeInTheDocument();
     expect(screen.getByText('Sales appear here.')).toBeInTheDocument();
   });

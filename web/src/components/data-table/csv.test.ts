@@ -55,16 +55,24 @@ describe('CSV export', () => {
   });
 
   it('quotes commas, quotes and line breaks, and defuses spreadsheet formulas', () => {
-    const csv = toCsv(columns.slice(0, 1), [{ name: 'a, "b"\nc', earned: 0, day: '' }, { name: '=HYPERLINK("x")', earned: 0, day: '' }, { name: '-5', earned: 0, day: '' }]);
-    expect(parse(csv).slice(1)).toEqual([['a, "b"\nc'], ["'=HYPERLINK(\"x\")"], ['-5']]);
+    const csv = toCsv(columns.slice(0, 1), [
+      { name: 'a, "b"\nc', earned: 0, day: '' },
+      { name: '=HYPERLINK("x")', earned: 0, day: '' },
+      { name: '-5', earned: 0, day: '' },
+    ]);
+    expect(parse(csv).slice(1)).toEqual([['a, "b"\nc'], ['\'=HYPERLINK("x")'], ['-5']]);
   });
 
   it('reads back exactly what was written, for any text', () => {
     fc.assert(
       fc.property(fc.array(fc.string(), { maxLength: 5 }), (names) => {
         const rows = names.map((name) => ({ name, earned: 0, day: '' }));
-        const back = parse(toCsv(columns.slice(0, 1), rows)).slice(1).map((r) => r[0]!);
-        expect(back).toEqual(names.map((n) => (/^[=+\-@\t\r]/.test(n) && !/^-?\d+(\.\d+)?$/.test(n) ? `'${n}` : n)));
+        const back = parse(toCsv(columns.slice(0, 1), rows))
+          .slice(1)
+          .map((r) => r[0]!);
+        expect(back).toEqual(
+          names.map((n) => (/^[=+\-@\t\r]/.test(n) && !/^-?\d+(\.\d+)?$/.test(n) ? `'${n}` : n)),
+        );
       }),
     );
   });

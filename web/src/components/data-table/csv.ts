@@ -14,7 +14,9 @@ export function toCsv<R>(columns: ReadonlyArray<TableColumn<R>>, rows: readonly 
 }
 
 export function rawValue<R>(column: TableColumn<R>, row: R): string | number | null | undefined {
-  return column.value ? column.value(row) : ((row as Record<string, unknown>)[column.field] as string | number | null | undefined);
+  return column.value
+    ? column.value(row)
+    : ((row as Record<string, unknown>)[column.field] as string | number | null | undefined);
 }
 
 export function csvValue<R>(column: TableColumn<R>, row: R): string {

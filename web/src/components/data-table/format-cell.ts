@@ -4,7 +4,11 @@ import type { CellKind } from './types.ts';
 const GIB = 1024 ** 3;
 
 /** A cell's text in the interface language: counts and money through Intl, days as dates, sizes in MB/GB. */
-export function formatCell(kind: CellKind, value: string | number | null | undefined, locale: string): string {
+export function formatCell(
+  kind: CellKind,
+  value: string | number | null | undefined,
+  locale: string,
+): string {
   if (value === null || value === undefined || value === '') return '—';
   switch (kind) {
     case 'count':
@@ -12,7 +16,10 @@ export function formatCell(kind: CellKind, value: string | number | null | undef
     case 'money':
       return formatMoney(Number(value), 2, locale);
     case 'day':
-      return formatDate(`${String(value).slice(0, 10)}T00:00:00Z`, locale, { dateStyle: 'medium', timeZone: 'UTC' });
+      return formatDate(`${String(value).slice(0, 10)}T00:00:00Z`, locale, {
+        dateStyle: 'medium',
+        timeZone: 'UTC',
+      });
     case 'datetime':
       return formatDateTime(String(value), locale);
     case 'gb':
@@ -26,6 +33,11 @@ export function formatCell(kind: CellKind, value: string | number | null | undef
 
 /** Bytes as MB or GB (2^20, 2^30) with Intl's unit names. */
 export function formatBytes(bytes: number, locale: string): string {
-  if (bytes >= GIB) return formatNumber(bytes / GIB, { style: 'unit', unit: 'gigabyte', maximumFractionDigits: 2 }, locale);
-  return formatNumber(bytes / 1024 ** 2, { style: 'unit', unit: 'megabyte', maximumFractionDigits: 1 }, locale);
+  if (bytes >= GIB)
+    return formatNumber(bytes / GIB, { style: 'unit', unit: 'gigabyte', maximumFractionDigits: 2 }, locale);
+  return formatNumber(
+    bytes / 1024 ** 2,
+    { style: 'unit', unit: 'megabyte', maximumFractionDigits: 1 },
+    locale,
+  );
 }

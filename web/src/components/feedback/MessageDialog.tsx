@@ -45,7 +45,12 @@ export function MessageDialog() {
         </DialogContentText>
       </DialogContent>
       <DialogActions>
-        <Button onClick={feedback.closeMessage} variant="contained" color={color === 'info' ? 'primary' : color} autoFocus>
+        <Button
+          onClick={feedback.closeMessage}
+          variant="contained"
+          color={color === 'info' ? 'primary' : color}
+          autoFocus
+        >
           {state.closeButtonLabel || t('close')}
         </Button>
       </DialogActions>

@@ -35,7 +35,15 @@ describe('confirm dialog', () => {
   it('calls cancel and confirm', async () => {
     const onConfirm = vi.fn();
     const onCancel = vi.fn();
-    renderWithProviders(<ConfirmDialog open title="Remove?" message="Are you sure you want to remove this purse?" onConfirm={onConfirm} onCancel={onCancel} />);
+    renderWithProviders(
+      <ConfirmDialog
+        open
+        title="Remove?"
+        message="Are you sure you want to remove this purse?"
+        onConfirm={onConfirm}
+        onCancel={onCancel}
+      />,
+    );
     expect(screen.getByRole('dialog')).toHaveTextContent('Are you sure you want to remove this purse?');
     await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
@@ -49,7 +57,17 @@ describe('security code dialog', () => {
     const onSubmit = vi.fn();
     const onClose = vi.fn();
     const onChange = vi.fn();
-    renderWithProviders(<SecurityCodeDialog open code="" error="Incorrect security code" saving={false} onChange={onChange} onSubmit={onSubmit} onClose={onClose} />);
+    renderWithProviders(
+      <SecurityCodeDialog
+        open
+        code=""
+        error="Incorrect security code"
+        saving={false}
+        onChange={onChange}
+        onSubmit={onSubmit}
+        onClose={onClose}
+      />,
+    );
     const input = screen.getByTestId('security-code-input');
     expect(input).toHaveAttribute('type', 'password');
     expect(screen.getByText('Incorrect security code')).toBeInTheDocument();

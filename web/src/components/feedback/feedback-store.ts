@@ -29,7 +29,12 @@ export interface MainAlertState {
 
 export const SNACKBAR_TIMEOUT_MS = 5000;
 
-export const messageDialogStore = createStore<MessageDialogState>({ visible: false, type: 'info', title: '', message: '' });
+export const messageDialogStore = createStore<MessageDialogState>({
+  visible: false,
+  type: 'info',
+  title: '',
+  message: '',
+});
 export const snackbarStore = createStore<SnackbarState | null>(null);
 export const mainAlertStore = createStore<MainAlertState | null>(null);
 

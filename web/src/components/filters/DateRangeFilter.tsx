@@ -7,14 +7,26 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_PRODUCT } from '@pc/core/product';
 import { addDaysToDay as addDays, dayKey } from '@pc/core/rules/time';
-import { GROUPINGS, RANGE_PRESETS, type GroupingValue, type RangeFilterState, type RangePreset } from './range.ts';
+import {
+  GROUPINGS,
+  RANGE_PRESETS,
+  type GroupingValue,
+  type RangeFilterState,
+  type RangePreset,
+} from './range.ts';
 
 /**
  * The date range of a screen: presets (today, 7 days, 30 days, this week, this month, last month) or a
  * custom range of two days inside the statistics history. Native date inputs: the browser shows them in
  * the partner's locale and no date-picker library is loaded.
  */
-export function DateRangeFilter({ state, presets = RANGE_PRESETS }: { state: RangeFilterState; presets?: readonly RangePreset[] }) {
+export function DateRangeFilter({
+  state,
+  presets = RANGE_PRESETS,
+}: {
+  state: RangeFilterState;
+  presets?: readonly RangePreset[];
+}) {
   const { t } = useTranslation('kit');
   const today = dayKey(new Date());
   // The calls answer at most this far back (the statistics history of the contracts).
@@ -35,9 +47,12 @@ export function DateRangeFilter({ state, presets = RANGE_PRESETS }: { state: Ran
   };
 
   return (
-    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'flex-start' }} data-testid="date-range">
+    <Box
+      sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'flex-start' }}
+      data-testid="date-range"
+    >
       <TextField
-          fullWidth={false}
+        fullWidth={false}
         select
         size="small"
         label={t('range.label')}
@@ -62,7 +77,7 @@ export function DateRangeFilter({ state, presets = RANGE_PRESETS }: { state: Ran
       {customOpen ? (
         <>
           <TextField
-          fullWidth={false}
+            fullWidth={false}
             type="date"
             size="small"
             label={t('range.from')}
@@ -72,10 +87,13 @@ export function DateRangeFilter({ state, presets = RANGE_PRESETS }: { state: Ran
               apply(event.target.value, to);
             }}
             error={Boolean(error)}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: earliest, max: today, 'data-testid': 'range-from' } }}
+            slotProps={{
+              inputLabel: { shrink: true },
+              htmlInput: { min: earliest, max: today, 'data-testid': 'range-from' },
+            }}
           />
           <TextField
-          fullWidth={false}
+            fullWidth={false}
             type="date"
             size="small"
             label={t('range.to')}
@@ -86,7 +104,10 @@ export function DateRangeFilter({ state, presets = RANGE_PRESETS }: { state: Ran
             }}
             error={Boolean(error)}
             helperText={error || undefined}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: earliest, max: today, 'data-testid': 'range-to' } }}
+            slotProps={{
+              inputLabel: { shrink: true },
+              htmlInput: { min: earliest, max: today, 'data-testid': 'range-to' },
+            }}
           />
         </>
       ) : null}
@@ -95,7 +116,13 @@ export function DateRangeFilter({ state, presets = RANGE_PRESETS }: { state: Ran
 }
 
 /** Days, weeks or months. */
-export function GroupingToggle({ value, onChange }: { value: GroupingValue; onChange: (next: GroupingValue) => void }) {
+export function GroupingToggle({
+  value,
+  onChange,
+}: {
+  value: GroupingValue;
+  onChange: (next: GroupingValue) => void;
+}) {
   const { t } = useTranslation('kit');
   return (
     <ToggleButtonGroup

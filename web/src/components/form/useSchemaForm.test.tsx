@@ -6,7 +6,9 @@ import { checkValues, useSchemaForm, type SchemaForm } from './useSchemaForm.ts'
 
 const schema = z
   .object({
-    email: z.string().check(z.trim(), z.minLength(1, 'email.required'), z.regex(/^[^\s@]+@[^\s@]+$/, 'email.invalid')),
+    email: z
+      .string()
+      .check(z.trim(), z.minLength(1, 'email.required'), z.regex(/^[^\s@]+@[^\s@]+$/, 'email.invalid')),
     password: z.string().check(z.minLength(8, 'password.short')),
     confirm: z.string(),
     agree: z.boolean().check(z.refine((v) => v, 'agree.required')),
@@ -36,7 +38,8 @@ function Harness({ onValid }: { onValid: (data: Form) => Promise<void> | void })
   );
 }
 
-const errors = () => JSON.parse(screen.getByTestId('errors').textContent!) as Record<string, { type: string; message: string }>;
+const errors = () =>
+  JSON.parse(screen.getByTestId('errors').textContent!) as Record<string, { type: string; message: string }>;
 const messages = () => Object.fromEntries(Object.entries(errors()).map(([k, v]) => [k, v.message]));
 
 describe('useSchemaForm', () => {
@@ -46,7 +49,12 @@ describe('useSchemaForm', () => {
     await userEvent.type(screen.getByLabelText('password'), 'short');
     expect(errors()).toEqual({});
     await userEvent.click(screen.getByRole('button', { name: 'send' }));
-    expect(messages()).toEqual({ email: 'email.required', password: 'password.short', confirm: 'confirm.mismatch', agree: 'agree.required' });
+    expect(messages()).toEqual({
+      email: 'email.required',
+      password: 'password.short',
+      confirm: 'confirm.mismatch',
+      agree: 'agree.required',
+    });
     expect(screen.getByLabelText('email')).toHaveFocus();
     expect(onValid).not.toHaveBeenCalled();
   });
@@ -72,7 +80,12 @@ describe('useSchemaForm', () => {
     await userEvent.type(screen.getByLabelText('confirm'), 'long enough');
     await userEvent.click(screen.getByLabelText('agree'));
     await userEvent.click(screen.getByRole('button', { name: 'send' }));
-    expect(onValid).toHaveBeenCalledWith({ email: 'partner@example.com', password: 'long enough', confirm: 'long enough', agree: true });
+    expect(onValid).toHaveBeenCalledWith({
+      email: 'partner@example.com',
+      password: 'long enough',
+      confirm: 'long enough',
+      agree: true,
+    });
     expect(screen.getByTestId('submitting')).toHaveTextContent('true');
     await act(async () => finish());
     expect(screen.getByTestId('submitting')).toHaveTextContent('false');
@@ -81,7 +94,9 @@ describe('useSchemaForm', () => {
   it('takes server messages on a field (focusing it when asked) and can reset a value without a message', async () => {
     render(<Harness onValid={vi.fn()} />);
     await userEvent.click(screen.getByRole('button', { name: 'send' }));
-    act(() => form.setError('password', { type: 'server', message: 'Wrong email or password' }, { focus: true }));
+    act(() =>
+      form.setError('password', { type: 'server', message: 'Wrong email or password' }, { focus: true }),
+    );
     expect(errors().password).toEqual({ type: 'server', message: 'Wrong email or password' });
     expect(screen.getByLabelText('password')).toHaveFocus();
     act(() => form.setValue('confirm', 'x', { check: false }));
@@ -101,7 +116,9 @@ describe('checkValues', () => {
       confirm: { type: 'client', message: 'confirm.mismatch' },
       agree: { type: 'client', message: 'agree.required' },
     });
-    expect(checkValues(schema, { email: 'a@b.c', password: '12345678', confirm: '12345678', agree: true })).toEqual({
+    expect(
+      checkValues(schema, { email: 'a@b.c', password: '12345678', confirm: '12345678', agree: true }),
+    ).toEqual({
       data: { email: 'a@b.c', password: '12345678', confirm: '12345678', agree: true },
       errors: {},
     });

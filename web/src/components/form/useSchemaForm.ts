@@ -12,7 +12,10 @@ export type FieldErrors<T extends Values> = Partial<Record<keyof T & string, Fie
 type Name<T extends Values> = keyof T & string;
 
 /** The schema's verdict on the values: the parsed data, or the first issue of each field. */
-export function checkValues<T extends Values>(schema: z.ZodMiniType<T>, values: T): { data?: T; errors: FieldErrors<T> } {
+export function checkValues<T extends Values>(
+  schema: z.ZodMiniType<T>,
+  values: T,
+): { data?: T; errors: FieldErrors<T> } {
   const result = z.safeParse(schema, values);
   if (result.success) return { data: result.data, errors: {} };
   const errors: FieldErrors<T> = {};
@@ -28,9 +31,19 @@ export interface SchemaForm<T extends Values> {
   errors: FieldErrors<T>;
   isSubmitting: boolean;
   /** Props for a text input bound to the field. */
-  text(name: Name<T>): { name: string; value: string; onChange(event: ChangeEvent<HTMLInputElement>): void; inputRef(el: HTMLElement | null): void };
+  text(name: Name<T>): {
+    name: string;
+    value: string;
+    onChange(event: ChangeEvent<HTMLInputElement>): void;
+    inputRef(el: HTMLElement | null): void;
+  };
   /** Props for a checkbox bound to a boolean field. */
-  checkbox(name: Name<T>): { name: string; checked: boolean; onChange(event: ChangeEvent<HTMLInputElement>): void; inputRef(el: HTMLElement | null): void };
+  checkbox(name: Name<T>): {
+    name: string;
+    checked: boolean;
+    onChange(event: ChangeEvent<HTMLInputElement>): void;
+    inputRef(el: HTMLElement | null): void;
+  };
   /** Sets a value; after the first submit the field is checked again unless `check` is false. */
   setValue<N extends Name<T>>(name: N, value: T[N], options?: { check?: boolean }): void;
   setError(name: Name<T>, error: FieldError, options?: { focus?: boolean }): void;
@@ -61,7 +74,9 @@ export function useSchemaForm<T extends Values>(schema: z.ZodMiniType<T>, defaul
     });
 
   const focus = (names: string[]) => {
-    const targets = names.map((n) => elements.current.get(n)).filter((el): el is HTMLElement => Boolean(el?.isConnected));
+    const targets = names
+      .map((n) => elements.current.get(n))
+      .filter((el): el is HTMLElement => Boolean(el?.isConnected));
     // The first in page order, whichever order the schema reported them in.
     targets.sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
     targets[0]?.focus();
@@ -70,7 +85,8 @@ export function useSchemaForm<T extends Values>(schema: z.ZodMiniType<T>, defaul
   const setValue = <N extends Name<T>>(name: N, value: T[N], options?: { check?: boolean }) => {
     current.current.values = { ...current.current.values, [name]: value };
     setValues(current.current.values);
-    if (current.current.submitted && options?.check !== false) putError(name, checkValues(schema, current.current.values).errors[name]);
+    if (current.current.submitted && options?.check !== false)
+      putError(name, checkValues(schema, current.current.values).errors[name]);
   };
 
   const bindElement = (name: string) => (el: HTMLElement | null) => {

@@ -24,7 +24,12 @@ export function Freshness({ updatedAt }: { updatedAt: number }) {
   if (!updatedAt) return null;
   return (
     <Tooltip title={formatDateTime(new Date(updatedAt))}>
-      <Typography variant="caption" color="text.secondary" data-testid="freshness" sx={{ whiteSpace: 'nowrap' }}>
+      <Typography
+        variant="caption"
+        color="text.secondary"
+        data-testid="freshness"
+        sx={{ whiteSpace: 'nowrap' }}
+      >
         {t('updated', { age: relativeAge(updatedAt, Math.max(now, updatedAt)) })}
       </Typography>
     </Tooltip>

@@ -18,14 +18,29 @@ export function PageBreadcrumbs({ title, groupKey }: { title: string; groupKey?:
   return (
     <Breadcrumbs
       aria-label={t('breadcrumbs')}
-      separator={<NavigateNext fontSize="small" sx={{ transform: theme.direction === 'rtl' ? 'scaleX(-1)' : undefined }} />}
+      separator={
+        <NavigateNext
+          fontSize="small"
+          sx={{ transform: theme.direction === 'rtl' ? 'scaleX(-1)' : undefined }}
+        />
+      }
       sx={{ mb: 0.5, fontSize: 13 }}
     >
-      <Link component={RouterLink} to={href('dashboard')} underline="hover" color="text.secondary" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
+      <Link
+        component={RouterLink}
+        to={href('dashboard')}
+        underline="hover"
+        color="text.secondary"
+        sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}
+      >
         <HomeOutlined sx={{ fontSize: 17 }} />
         {t('pages.home')}
       </Link>
-      {isProjectId(app) ? <Typography color="text.secondary" sx={{ fontSize: 'inherit' }}>{projectName(app)}</Typography> : null}
+      {isProjectId(app) ? (
+        <Typography color="text.secondary" sx={{ fontSize: 'inherit' }}>
+          {projectName(app)}
+        </Typography>
+      ) : null}
       {groupKey && isProjectId(app) ? (
         <Typography color="text.secondary" sx={{ fontSize: 'inherit' }}>
           {t(`pages.${groupKey}`)}

@@ -22,12 +22,24 @@ export function LoadingBlock({ height = 120, label }: { height?: number; label?:
   );
 }
 
-export function EmptyState({ title, message, action }: { title: string; message?: string; action?: ReactNode }) {
+export function EmptyState({
+  title,
+  message,
+  action,
+}: {
+  title: string;
+  message?: string;
+  action?: ReactNode;
+}) {
   return (
     <Box sx={{ py: 4, px: 2, textAlign: 'center', color: 'text.secondary' }} data-testid="empty">
       <InboxOutlined sx={{ fontSize: 40, opacity: 0.5 }} aria-hidden />
       <Typography sx={{ fontWeight: 600, color: 'text.primary', mt: 1 }}>{title}</Typography>
-      {message ? <Typography variant="body2" sx={{ mt: 0.5, maxWidth: 480, mx: 'auto' }}>{message}</Typography> : null}
+      {message ? (
+        <Typography variant="body2" sx={{ mt: 0.5, maxWidth: 480, mx: 'auto' }}>
+          {message}
+        </Typography>
+      ) : null}
       {action ? <Box sx={{ mt: 2 }}>{action}</Box> : null}
     </Box>
   );
@@ -36,7 +48,8 @@ export function EmptyState({ title, message, action }: { title: string; message?
 export function ErrorState({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
   const { t } = useTranslation('kit');
   // The server's message is localized and safe to show (it never carries internals); otherwise a generic text.
-  const message = isApiError(error) && error.status < 500 && error.serverMessage ? error.serverMessage : t('error.message');
+  const message =
+    isApiError(error) && error.status < 500 && error.serverMessage ? error.serverMessage : t('error.message');
   return (
     <Alert
       severity="error"
@@ -51,6 +64,24 @@ export function ErrorState({ error, onRetry }: { error: unknown; onRetry?: () =>
     >
       {t('error.title')} {message}
     </Alert>
+  );
+}
+
+/** A read's error in place of nothing else: shown only while the query has failed (the block keeps its last figures). */
+export function QueryError({ query }: { query: Pick<QueryLike<unknown>, 'isError' | 'error' | 'refetch'> }) {
+  return query.isError ? <ErrorState error={query.error} onRetry={() => void query.refetch()} /> : null;
+}
+
+/** The heading of a block of a page ("Today", "By month"). */
+export function SectionTitle({ children, first = false }: { children: ReactNode; first?: boolean }) {
+  return (
+    <Typography
+      variant="h2"
+      component="h2"
+      sx={{ fontSize: 17, fontWeight: 600, mt: first ? 0 : 4, mb: 1.5 }}
+    >
+      {children}
+    </Typography>
   );
 }
 
@@ -77,19 +108,49 @@ export function QueryBlock<T>({
   empty?: ReactNode;
 }) {
   if (query.isPending) return <LoadingBlock height={height} />;
-  if (query.isError || query.data === undefined) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
+  if (query.isError || query.data === undefined)
+    return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
   if (isEmpty?.(query.data) && empty) return <>{empty}</>;
   return <>{children(query.data)}</>;
 }
 
 /** A titled card: the frame of every block on a screen. */
-export function Panel({ title, action, children, id }: { title?: ReactNode; action?: ReactNode; children: ReactNode; id?: string }) {
+export function Panel({
+  title,
+  action,
+  children,
+  id,
+}: {
+  title?: ReactNode;
+  action?: ReactNode;
+  children: ReactNode;
+  id?: string;
+}) {
   return (
-    <Paper component="section" aria-labelledby={id && title ? `${id}-title` : undefined} sx={{ p: { xs: 2, sm: 2.5 }, minWidth: 0 }} id={id}>
+    <Paper
+      component="section"
+      aria-labelledby={id && title ? `${id}-title` : undefined}
+      sx={{ p: { xs: 2, sm: 2.5 }, minWidth: 0 }}
+      id={id}
+    >
       {title || action ? (
-        <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, mb: 2, flexWrap: 'wrap' }}>
+        <Box
+          sx={{
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: 'space-between',
+            gap: 1,
+            mb: 2,
+            flexWrap: 'wrap',
+          }}
+        >
           {title ? (
-            <Typography variant="h3" component="h2" id={id ? `${id}-title` : undefined} sx={{ fontSize: 17, fontWeight: 600, flex: '1 1 auto' }}>
+            <Typography
+              variant="h3"
+              component="h2"
+              id={id ? `${id}-title` : undefined}
+              sx={{ fontSize: 17, fontWeight: 600, flex: '1 1 auto' }}
+            >
               {title}
             </Typography>
           ) : (

@@ -21,9 +21,24 @@ export function StatCard({
   testId?: string;
 }) {
   return (
-    <Paper sx={{ p: 2, display: 'flex', gap: 1.5, alignItems: 'flex-start', minWidth: 0, height: '100%' }} data-testid={testId}>
+    <Paper
+      sx={{ p: 2, display: 'flex', gap: 1.5, alignItems: 'flex-start', minWidth: 0, height: '100%' }}
+      data-testid={testId}
+    >
       {icon ? (
-        <Box aria-hidden sx={{ width: 40, height: 40, borderRadius: 2, display: 'grid', placeItems: 'center', bgcolor: 'rgba(33, 150, 243, 0.1)', color: 'primary.main', flexShrink: 0 }}>
+        <Box
+          aria-hidden
+          sx={{
+            width: 40,
+            height: 40,
+            borderRadius: 2,
+            display: 'grid',
+            placeItems: 'center',
+            bgcolor: 'rgba(33, 150, 243, 0.1)',
+            color: 'primary.main',
+            flexShrink: 0,
+          }}
+        >
           {icon}
         </Box>
       ) : null}
@@ -31,7 +46,11 @@ export function StatCard({
         <Typography variant="body2" color="text.secondary" sx={{ mb: 0.5 }}>
           {label}
         </Typography>
-        <Typography component="p" sx={{ fontSize: { xs: 18, sm: 22 }, fontWeight: 700, lineHeight: 1.2, overflowWrap: 'anywhere' }} data-testid={testId ? `${testId}-value` : undefined}>
+        <Typography
+          component="p"
+          sx={{ fontSize: { xs: 18, sm: 22 }, fontWeight: 700, lineHeight: 1.2, overflowWrap: 'anywhere' }}
+          data-testid={testId ? `${testId}-value` : undefined}
+        >
           {loading ? <Skeleton width={96} /> : value}
         </Typography>
         {note && !loading ? (
@@ -47,7 +66,14 @@ export function StatCard({
 /** A responsive grid of stat cards: two columns on phones and tablets, up to `columns` on desktops. */
 export function StatGrid({ children, columns = 4 }: { children: ReactNode; columns?: number }) {
   return (
-    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', lg: `repeat(${columns}, minmax(0, 1fr))` }, mb: 3 }}>
+    <Box
+      sx={{
+        display: 'grid',
+        gap: 2,
+        gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', lg: `repeat(${columns}, minmax(0, 1fr))` },
+        mb: 3,
+      }}
+    >
       {children}
     </Box>
   );

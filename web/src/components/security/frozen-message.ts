@@ -4,7 +4,12 @@ import { formatDateTime } from '../../lib/format.ts';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** SPEC §8: "the security code was changed at {changedAt}; the action will be allowed at {allowedAt}". */
-export function frozenMessage(t: TFunction, changedAt: unknown, allowedAt: unknown, now = Date.now()): string {
+export function frozenMessage(
+  t: TFunction,
+  changedAt: unknown,
+  allowedAt: unknown,
+  now = Date.now(),
+): string {
   const changed = typeof changedAt === 'string' ? formatDateTime(changedAt) : '';
   const allowed = typeof allowedAt === 'string' ? formatDateTime(allowedAt) : '';
   const text = t('dialogs:security.frozen', { changedAt: changed, allowedAt: allowed });

@@ -7,7 +7,9 @@ import { useSecurityCheck, type SecurityCheck } from './useSecurityCheck.ts';
 import { SecurityCheckDialogs } from './SecurityCheckDialogs.tsx';
 import type { SecurityMode } from './security-requests.ts';
 
-const info = (over: Partial<{ is_allowed: boolean; ask_code: boolean; ask_password: boolean }> = {}): MockAnswer => ({
+const info = (
+  over: Partial<{ is_allowed: boolean; ask_code: boolean; ask_password: boolean }> = {},
+): MockAnswer => ({
   body: {
     is_allowed: true,
     ask_code: false,
@@ -60,7 +62,9 @@ describe('security check flow (SPEC §4)', () => {
 
   for (const mode of ['code', 'both'] as const) {
     it(`step 2 (${mode}): not allowed cancels, runs the close callback and shows the frozen dialog`, async () => {
-      const { action, onClose, start } = setup(mode, { [`GET /api/security/info/${mode}`]: info({ is_allowed: false, ask_code: true }) });
+      const { action, onClose, start } = setup(mode, {
+        [`GET /api/security/info/${mode}`]: info({ is_allowed: false, ask_code: true }),
+      });
       await start();
       expect(action).not.toHaveBeenCalled();
       expect(onClose).toHaveBeenCalledOnce();
@@ -72,7 +76,9 @@ describe('security check flow (SPEC §4)', () => {
   }
 
   it('step 2 does not apply to the password mode', async () => {
-    const { action, start } = setup('password', { 'GET /api/security/info/password': info({ is_allowed: false }) });
+    const { action, start } = setup('password', {
+      'GET /api/security/info/password': info({ is_allowed: false }),
+    });
     await start();
     expect(action).toHaveBeenCalledOnce();
   });
@@ -90,13 +96,18 @@ describe('security check flow (SPEC §4)', () => {
   it('step 3: a wrong code shows the code error and keeps the dialog', async () => {
     const { api, action, start } = setup('code', {
       'GET /api/security/info/code': info({ ask_code: true }),
-      'POST /api/security/check-code': { status: 422, body: { code: 'validation_failed', message: 'x', errors: { code: ['Incorrect security code'] } } },
+      'POST /api/security/check-code': {
+        status: 422,
+        body: { code: 'validation_failed', message: 'x', errors: { code: ['Incorrect security code'] } },
+      },
     });
     await start();
     await userEvent.type(await screen.findByTestId('security-code-input'), '0000');
     await userEvent.click(screen.getByRole('button', { name: 'OK' }));
     expect(await screen.findByText('Incorrect security code')).toBeInTheDocument();
-    expect(api.bodyOf(api.calls.find((c) => c.path === '/api/security/check-code')!)).toEqual({ code: '0000' });
+    expect(api.bodyOf(api.calls.find((c) => c.path === '/api/security/check-code')!)).toEqual({
+      code: '0000',
+    });
     expect(action).not.toHaveBeenCalled();
     expect(state()).toMatchObject({ dialog: 'code', saving: false });
   });
@@ -144,7 +155,9 @@ describe('security check flow (SPEC §4)', () => {
   });
 
   it('step 4: the password dialog resets the captcha and an empty password shows the error without a call', async () => {
-    const { api, start } = setup('password', { 'GET /api/security/info/password': info({ ask_password: true }) });
+    const { api, start } = setup('password', {
+      'GET /api/security/info/password': info({ ask_password: true }),
+    });
     const before = check.state.captchaResetKey;
     await start();
     expect(await screen.findByTestId('account-password-input')).toHaveAttribute('type', 'password');
@@ -157,7 +170,10 @@ describe('security check flow (SPEC §4)', () => {
   it('step 4: 422 on the captcha asks to enter the captcha and resets it', async () => {
     const { start } = setup('password', {
       'GET /api/security/info/password': info({ ask_password: true }),
-      'POST /api/security/check-password': { status: 422, body: { code: 'validation_failed', message: 'x', errors: { captcha: ['bad'] } } },
+      'POST /api/security/check-password': {
+        status: 422,
+        body: { code: 'validation_failed', message: 'x', errors: { captcha: ['bad'] } },
+      },
     });
     await start();
     await userEvent.type(await screen.findByTestId('account-password-input'), 'secret-pass');
@@ -171,7 +187,10 @@ describe('security check flow (SPEC §4)', () => {
   it('step 4: 422 on the password shows the wrong-password message and resets the captcha', async () => {
     const { api, action, start } = setup('password', {
       'GET /api/security/info/password': info({ ask_password: true }),
-      'POST /api/security/check-password': { status: 422, body: { code: 'validation_failed', message: 'x', errors: { password: ['wrong'] } } },
+      'POST /api/security/check-password': {
+        status: 422,
+        body: { code: 'validation_failed', message: 'x', errors: { password: ['wrong'] } },
+      },
     });
     await start();
     await userEvent.type(await screen.findByTestId('account-password-input'), 'bad-pass');
@@ -179,7 +198,10 @@ describe('security check flow (SPEC §4)', () => {
     const key = check.state.captchaResetKey;
     await userEvent.click(screen.getByRole('button', { name: 'OK' }));
     expect(await screen.findByText('Wrong password')).toBeInTheDocument();
-    expect(api.bodyOf(api.calls.find((c) => c.path === '/api/security/check-password')!)).toEqual({ password: 'bad-pass', captcha: 'p1' });
+    expect(api.bodyOf(api.calls.find((c) => c.path === '/api/security/check-password')!)).toEqual({
+      password: 'bad-pass',
+      captcha: 'p1',
+    });
     expect(state()).toMatchObject({ errorField: 'password', captcha: '' });
     expect(check.state.captchaResetKey).toBeGreaterThan(key);
     expect(action).not.toHaveBeenCalled();
@@ -206,7 +228,9 @@ describe('security check flow (SPEC §4)', () => {
   });
 
   it('closing runs the close callback and clears code, password, error and saving', async () => {
-    const { action, onClose, start } = setup('code', { 'GET /api/security/info/code': info({ ask_code: true }) });
+    const { action, onClose, start } = setup('code', {
+      'GET /api/security/info/code': info({ ask_code: true }),
+    });
     await start();
     await userEvent.type(await screen.findByTestId('security-code-input'), '99');
     await userEvent.click(screen.getByRole('button', { name: 'OK' }));
@@ -216,11 +240,20 @@ describe('security check flow (SPEC §4)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Close' }));
     expect(onClose).toHaveBeenCalledOnce();
     expect(action).not.toHaveBeenCalled();
-    expect(state()).toMatchObject({ dialog: 'none', code: '', password: '', error: '', errorField: null, saving: false });
+    expect(state()).toMatchObject({
+      dialog: 'none',
+      code: '',
+      password: '',
+      error: '',
+      errorField: null,
+      saving: false,
+    });
   });
 
   it('a failing info call does not run the action', async () => {
-    const { action, onClose, start } = setup('code', { 'GET /api/security/info/code': { status: 500, body: { code: 'internal', message: 'x' } } });
+    const { action, onClose, start } = setup('code', {
+      'GET /api/security/info/code': { status: 500, body: { code: 'internal', message: 'x' } },
+    });
     await start();
     expect(action).not.toHaveBeenCalled();
     expect(onClose).toHaveBeenCalledOnce();

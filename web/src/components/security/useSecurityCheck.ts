@@ -61,7 +61,11 @@ export function useSecurityCheck() {
   const checkPassword = useMutation({ mutationFn: postCheckPassword, meta: { handles: [422] } });
 
   const reset = useCallback((keepDialog = false) => {
-    setState((prev) => ({ ...INITIAL, dialog: keepDialog ? prev.dialog : 'none', captchaResetKey: prev.captchaResetKey + 1 }));
+    setState((prev) => ({
+      ...INITIAL,
+      dialog: keepDialog ? prev.dialog : 'none',
+      captchaResetKey: prev.captchaResetKey + 1,
+    }));
   }, []);
 
   const close = useCallback(() => {
@@ -71,11 +75,14 @@ export function useSecurityCheck() {
     current?.onClose?.();
   }, [reset]);
 
-  const finish = useCallback(async (action: Action) => {
-    pending.current = null;
-    reset();
-    await action();
-  }, [reset]);
+  const finish = useCallback(
+    async (action: Action) => {
+      pending.current = null;
+      reset();
+      await action();
+    },
+    [reset],
+  );
 
   const openPassword = useCallback(() => {
     setState((prev) => ({ ...INITIAL, dialog: 'password', captchaResetKey: prev.captchaResetKey + 1 }));
@@ -103,7 +110,11 @@ export function useSecurityCheck() {
         pending.current = null;
         reset();
         options.onClose?.();
-        feedback.message('error', t('security.title'), frozenMessage(t, info.code_created_at, info.will_be_allowed_at));
+        feedback.message(
+          'error',
+          t('security.title'),
+          frozenMessage(t, info.code_created_at, info.will_be_allowed_at),
+        );
         return;
       }
       if (info.ask_code) {
@@ -183,11 +194,27 @@ export function useSecurityCheck() {
     close,
     submitCode,
     submitPassword,
-    setCode: (code: string) => setState((prev) => ({ ...prev, code, error: prev.errorField === 'code' ? '' : prev.error, errorField: prev.errorField === 'code' ? null : prev.errorField })),
+    setCode: (code: string) =>
+      setState((prev) => ({
+        ...prev,
+        code,
+        error: prev.errorField === 'code' ? '' : prev.error,
+        errorField: prev.errorField === 'code' ? null : prev.errorField,
+      })),
     setPassword: (password: string) =>
-      setState((prev) => ({ ...prev, password, error: prev.errorField === 'password' ? '' : prev.error, errorField: prev.errorField === 'password' ? null : prev.errorField })),
+      setState((prev) => ({
+        ...prev,
+        password,
+        error: prev.errorField === 'password' ? '' : prev.error,
+        errorField: prev.errorField === 'password' ? null : prev.errorField,
+      })),
     setCaptcha: (captcha: string) =>
-      setState((prev) => ({ ...prev, captcha, error: prev.errorField === 'captcha' ? '' : prev.error, errorField: prev.errorField === 'captcha' ? null : prev.errorField })),
+      setState((prev) => ({
+        ...prev,
+        captcha,
+        error: prev.errorField === 'captcha' ? '' : prev.error,
+        errorField: prev.errorField === 'captcha' ? null : prev.errorField,
+      })),
   };
 }
 

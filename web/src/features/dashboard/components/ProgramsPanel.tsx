@@ -20,12 +20,26 @@ export function ProgramsPanel() {
         {PROJECTS.map((project) => {
           const active = isProgramActive(user, project.id);
           return (
-            <Box component="li" key={project.id} sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap' }} data-testid={`program-${project.id}`}>
+            <Box
+              component="li"
+              key={project.id}
+              sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap' }}
+              data-testid={`program-${project.id}`}
+            >
               <Typography sx={{ fontWeight: 600, minWidth: 56 }}>{project.name}</Typography>
-              <Chip size="small" color={active ? 'success' : 'default'} variant={active ? 'filled' : 'outlined'} label={active ? t('programs.on') : t('programs.off')} />
+              <Chip
+                size="small"
+                color={active ? 'success' : 'default'}
+                variant={active ? 'filled' : 'outlined'}
+                label={active ? t('programs.on') : t('programs.off')}
+              />
               <Box sx={{ flex: 1 }} />
               {active ? (
-                <Button size="small" component={RouterLink} to={href('statisticsDetailed', { app: project.id })}>
+                <Button
+                  size="small"
+                  component={RouterLink}
+                  to={href('statisticsDetailed', { app: project.id })}
+                >
                   {t('programs.statistics')}
                 </Button>
               ) : (

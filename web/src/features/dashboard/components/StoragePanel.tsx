@@ -10,7 +10,11 @@ import { formatDate } from '../../../lib/format.ts';
 import { projectName } from '../../../lib/links.ts';
 import { useStoragePeriod } from '../api/get-storage-period.ts';
 
-const day = (iso: string) => formatDate(iso.length === 10 ? `${iso}T00:00:00Z` : iso, undefined, { dateStyle: 'medium', timeZone: 'UTC' });
+const day = (iso: string) =>
+  formatDate(iso.length === 10 ? `${iso}T00:00:00Z` : iso, undefined, {
+    dateStyle: 'medium',
+    timeZone: 'UTC',
+  });
 
 /** How long files are kept per project (normal and premium terms, or unlimited), and when that is reviewed. */
 export function StoragePanel({ onUnlimited }: { onUnlimited: () => void }) {
@@ -21,7 +25,13 @@ export function StoragePanel({ onUnlimited }: { onUnlimited: () => void }) {
       title={t('storage.title')}
       id="storage"
       action={
-        <Button size="small" variant="outlined" startIcon={<AllInclusiveOutlined />} onClick={onUnlimited} data-testid="open-unlimited">
+        <Button
+          size="small"
+          variant="outlined"
+          startIcon={<AllInclusiveOutlined />}
+          onClick={onUnlimited}
+          data-testid="open-unlimited"
+        >
           {t('storage.unlimited')}
         </Button>
       }
@@ -39,7 +49,9 @@ export function StoragePanel({ onUnlimited }: { onUnlimited: () => void }) {
                 <Box component="li" key={row.app} data-testid={`storage-${row.app}`}>
                   <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
                     <Typography sx={{ fontWeight: 600 }}>{projectName(row.app)}</Typography>
-                    {row.unlimited ? <Chip size="small" color="success" label={t('storage.unlimitedOn')} /> : null}
+                    {row.unlimited ? (
+                      <Chip size="small" color="success" label={t('storage.unlimitedOn')} />
+                    ) : null}
                   </Box>
                   <Typography variant="body2" color="text.secondary">
                     {row.unlimited

@@ -36,9 +36,20 @@ export function UnlimitedDialog({ open, onClose }: { open: boolean; onClose: () 
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="md" aria-labelledby="unlimited-title">
       <DialogTitle id="unlimited-title">{t('unlimited.title')}</DialogTitle>
-      <Tabs value={tab} onChange={(_, next: (typeof TABS)[number]) => setTab(next)} variant="scrollable" allowScrollButtonsMobile sx={{ px: 2 }}>
+      <Tabs
+        value={tab}
+        onChange={(_, next: (typeof TABS)[number]) => setTab(next)}
+        variant="scrollable"
+        allowScrollButtonsMobile
+        sx={{ px: 2 }}
+      >
         {TABS.map((key) => (
-          <Tab key={key} value={key} label={t(`unlimited.tabs.${key}`)} data-testid={`unlimited-tab-${key}`} />
+          <Tab
+            key={key}
+            value={key}
+            label={t(`unlimited.tabs.${key}`)}
+            data-testid={`unlimited-tab-${key}`}
+          />
         ))}
       </Tabs>
       <DialogContent dividers sx={{ minHeight: 300 }}>
@@ -53,14 +64,20 @@ export function UnlimitedDialog({ open, onClose }: { open: boolean; onClose: () 
   );
 }
 
-const day = (d: string) => formatDate(`${d.slice(0, 10)}T00:00:00Z`, undefined, { dateStyle: 'medium', timeZone: 'UTC' });
+const day = (d: string) =>
+  formatDate(`${d.slice(0, 10)}T00:00:00Z`, undefined, { dateStyle: 'medium', timeZone: 'UTC' });
 
 function History() {
   const { t } = useTranslation('dashboard');
   const history = useUnlimitedHistory();
   const columns: TableColumn<HistoryRow>[] = [
     { field: 'app', header: t('unlimited.project'), value: (row) => projectName(row.app), minWidth: 90 },
-    { field: 'kind', header: t('unlimited.kind'), value: (row) => t(`unlimited.kinds.${row.kind}`), minWidth: 120 },
+    {
+      field: 'kind',
+      header: t('unlimited.kind'),
+      value: (row) => t(`unlimited.kinds.${row.kind}`),
+      minWidth: 120,
+    },
     { field: 'start', header: t('unlimited.start'), kind: 'day', minWidth: 120 },
     { field: 'end', header: t('unlimited.end'), kind: 'day', minWidth: 120 },
     { field: 'period_days', header: t('unlimited.periodDays'), kind: 'count' },
@@ -85,7 +102,12 @@ function Unused() {
   const unused = useUnusedFiles();
   const columns: TableColumn<UnusedRow>[] = [
     { field: 'app', header: t('unlimited.project'), value: (row) => projectName(row.app), minWidth: 90 },
-    { field: 'days', header: t('unlimited.withoutDownloads'), value: (row) => t('unlimited.days', { count: row.days }), minWidth: 150 },
+    {
+      field: 'days',
+      header: t('unlimited.withoutDownloads'),
+      value: (row) => t('unlimited.days', { count: row.days }),
+      minWidth: 150,
+    },
     { field: 'count', header: t('unlimited.files'), kind: 'count' },
     { field: 'size_gb', header: t('unlimited.sizeGb'), kind: 'gb' },
     { field: 'storage_cost', header: t('unlimited.monthlyCost'), kind: 'money' },
@@ -115,13 +137,22 @@ function RequestForm() {
   const chosenMonths = months === '' ? (options[0] ?? 1) : months;
   const mutation = useActivateUnlimitedStatus();
   const result = mutation.data?.data;
-  const refusal = mutation.error && isApiError(mutation.error) ? mutation.error.serverMessage : mutation.error ? t('unlimited.failed') : '';
+  const refusal =
+    mutation.error && isApiError(mutation.error)
+      ? mutation.error.serverMessage
+      : mutation.error
+        ? t('unlimited.failed')
+        : '';
   if (active.length === 0) return <Alert severity="info">{t('unlimited.noPrograms')}</Alert>;
   return (
-    <Box component="form" sx={{ display: 'grid', gap: 2, maxWidth: 520 }} onSubmit={(event) => {
-      event.preventDefault();
-      if (app) mutation.mutate({ app, months: chosenMonths });
-    }}>
+    <Box
+      component="form"
+      sx={{ display: 'grid', gap: 2, maxWidth: 520 }}
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (app) mutation.mutate({ app, months: chosenMonths });
+      }}
+    >
       {settings ? (
         <Typography variant="body2">
           {t('unlimited.rules', {
@@ -131,14 +162,27 @@ function RequestForm() {
           })}
         </Typography>
       ) : null}
-      <TextField select size="small" label={t('unlimited.project')} value={app} onChange={(event) => setApp(event.target.value as ProjectId)}>
+      <TextField
+        select
+        size="small"
+        label={t('unlimited.project')}
+        value={app}
+        onChange={(event) => setApp(event.target.value as ProjectId)}
+      >
         {active.map((p) => (
           <MenuItem key={p.id} value={p.id}>
             {p.name}
           </MenuItem>
         ))}
       </TextField>
-      <TextField select size="small" label={t('unlimited.trialLength')} value={chosenMonths} onChange={(event) => setMonths(Number(event.target.value))} helperText={t('unlimited.trialHelp')}>
+      <TextField
+        select
+        size="small"
+        label={t('unlimited.trialLength')}
+        value={chosenMonths}
+        onChange={(event) => setMonths(Number(event.target.value))}
+        helperText={t('unlimited.trialHelp')}
+      >
         {options.map((m) => (
           <MenuItem key={m} value={m}>
             {t('unlimited.months', { count: m })}

@@ -10,13 +10,19 @@ const info = fixtures.infoBlocks;
 describe('dashboard', () => {
   it("shows the period's figures, the balance with its pending part, programmes and storage", async () => {
     startScreen('/dashboard');
-    await waitFor(() => expect(screen.getByTestId('info-earnings-value')).toHaveTextContent(formatMoney(info.earnings)));
+    await waitFor(() =>
+      expect(screen.getByTestId('info-earnings-value')).toHaveTextContent(formatMoney(info.earnings)),
+    );
     expect(screen.getByTestId('info-downloads-value')).toHaveTextContent(formatNumber(info.downloads));
     expect(screen.getByTestId('info-purchases-value')).toHaveTextContent(formatNumber(info.purchases));
     expect(screen.getByTestId('info-balance-value')).toHaveTextContent(formatMoney(info.balance));
-    expect(screen.getByTestId('info-balance')).toHaveTextContent(`of which on hold: ${formatMoney(info.pending)}`);
+    expect(screen.getByTestId('info-balance')).toHaveTextContent(
+      `of which on hold: ${formatMoney(info.pending)}`,
+    );
     expect(within(screen.getByTestId('program-fd1')).getByText('Active')).toBeInTheDocument();
-    expect(await screen.findByTestId('storage-fd1')).toHaveTextContent('Unlimited storage until Nov 30, 2026');
+    expect(await screen.findByTestId('storage-fd1')).toHaveTextContent(
+      'Unlimited storage until Nov 30, 2026',
+    );
     expect(screen.getByText('Next status update: Dec 1, 2026')).toBeInTheDocument();
     expect(screen.getByTestId('freshness')).toHaveTextContent(/Updated/);
   });
@@ -44,13 +50,17 @@ describe('dashboard', () => {
   it('shows a failed block in place with a retry, and the rest of the page still works', async () => {
     const user = userEvent.setup();
     let fail = true;
-    startScreen('/dashboard', { 'GET /api/dashboard/info-blocks': () => (fail ? serverError : { body: info }) });
+    startScreen('/dashboard', {
+      'GET /api/dashboard/info-blocks': () => (fail ? serverError : { body: info }),
+    });
     expect(await screen.findByText(/The figures could not be loaded/)).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(await screen.findByTestId('storage-fd1')).toBeInTheDocument();
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Try again' }));
-    await waitFor(() => expect(screen.getByTestId('info-earnings-value')).toHaveTextContent(formatMoney(info.earnings)));
+    await waitFor(() =>
+      expect(screen.getByTestId('info-earnings-value')).toHaveTextContent(formatMoney(info.earnings)),
+    );
   });
 
   it('offers activation for a programme that is off', async () => {
@@ -66,7 +76,10 @@ describe('dashboard', () => {
   it('opens the unlimited status: history, unused files, and the request', async () => {
     const user = userEvent.setup();
     const { bodyOf, calls } = startScreen('/dashboard', {
-      'POST /api/dashboard/activate-unlimited-status': { status: 409, body: { code: 'conflict', message: 'Unlimited storage is already active.' } },
+      'POST /api/dashboard/activate-unlimited-status': {
+        status: 409,
+        body: { code: 'conflict', message: 'Unlimited storage is already active.' },
+      },
     }).api;
     await user.click(await screen.findByTestId('open-unlimited'));
     const dialog = await screen.findByRole('dialog', { name: 'Unlimited status' });

@@ -9,7 +9,7 @@ import { DASHBOARD_PERIODS } from '@pc/core/contracts/keys';
 import { resolveRange } from '@pc/core/contracts/ranges';
 import { PROJECTS as PROJECT_IDS } from '@pc/core/projects';
 import { PageLayout } from '../../../components/layout/PageLayout.tsx';
-import { ErrorState, Panel, QueryBlock, EmptyState } from '../../../components/layout/QueryState.tsx';
+import { EmptyState, Panel, QueryBlock, QueryError } from '../../../components/layout/QueryState.tsx';
 import { StatCard, StatGrid } from '../../../components/layout/StatCard.tsx';
 import { oneOf, useUrlParams } from '../../../components/filters/url-state.ts';
 import { Chart } from '../../../components/charts/Chart.tsx';
@@ -37,12 +37,35 @@ export default function DashboardPage() {
   const loading = info.isPending;
 
   return (
-    <PageLayout updatedAt={info.dataUpdatedAt} actions={<PeriodSwitch value={period} onChange={(next) => update({ period: next === '7d' ? null : next })} />}>
-      {info.isError ? <ErrorState error={info.error} onRetry={() => void info.refetch()} /> : null}
+    <PageLayout
+      updatedAt={info.dataUpdatedAt}
+      actions={
+        <PeriodSwitch value={period} onChange={(next) => update({ period: next === '7d' ? null : next })} />
+      }
+    >
+      <QueryError query={info} />
       <StatGrid>
-        <StatCard label={t('info.earnings')} value={figures ? formatMoney(figures.earnings) : ''} loading={loading} icon={<PaidOutlined />} testId="info-earnings" />
-        <StatCard label={t('info.downloads')} value={figures ? formatNumber(figures.downloads) : ''} loading={loading} icon={<CloudDownloadOutlined />} testId="info-downloads" />
-        <StatCard label={t('info.purchases')} value={figures ? formatNumber(figures.purchases) : ''} loading={loading} icon={<ShoppingCartOutlined />} testId="info-purchases" />
+        <StatCard
+          label={t('info.earnings')}
+          value={figures ? formatMoney(figures.earnings) : ''}
+          loading={loading}
+          icon={<PaidOutlined />}
+          testId="info-earnings"
+        />
+        <StatCard
+          label={t('info.downloads')}
+          value={figures ? formatNumber(figures.downloads) : ''}
+          loading={loading}
+          icon={<CloudDownloadOutlined />}
+          testId="info-downloads"
+        />
+        <StatCard
+          label={t('info.purchases')}
+          value={figures ? formatNumber(figures.purchases) : ''}
+          loading={loading}
+          icon={<ShoppingCartOutlined />}
+          testId="info-purchases"
+        />
         <StatCard
           label={t('info.balance')}
           value={figures ? formatMoney(figures.balance) : ''}
@@ -52,17 +75,34 @@ export default function DashboardPage() {
           testId="info-balance"
         />
       </StatGrid>
-      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 2fr) minmax(0, 1fr)' }, alignItems: 'start' }}>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 3,
+          gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 2fr) minmax(0, 1fr)' },
+          alignItems: 'start',
+        }}
+      >
         <Box sx={{ display: 'grid', gap: 3, minWidth: 0 }}>
           <Panel title={t('charts.byProject')} id="by-project">
-            <QueryBlock query={byDay} height={300} isEmpty={(d) => d.data.every((row) => row.total === 0)} empty={<EmptyState title={t('charts.noEarnings')} message={t('charts.noEarningsHint')} />}>
+            <QueryBlock
+              query={byDay}
+              height={300}
+              isEmpty={(d) => d.data.every((row) => row.total === 0)}
+              empty={<EmptyState title={t('charts.noEarnings')} message={t('charts.noEarningsHint')} />}
+            >
               {(data) => (
                 <Chart
                   type="bar"
                   title={t('charts.byProject')}
                   categoryLabel={t('charts.day')}
                   categories={data.data.map((row) => formatBucket(row.date, 'day'))}
-                  series={PROJECT_IDS.map((p) => ({ key: p, label: projectName(p), data: data.data.map((row) => row.by_project[p]), stack: 'earnings' }))}
+                  series={PROJECT_IDS.map((p) => ({
+                    key: p,
+                    label: projectName(p),
+                    data: data.data.map((row) => row.by_project[p]),
+                    stack: 'earnings',
+                  }))}
                   valueKind="money"
                 />
               )}
@@ -77,11 +117,28 @@ export default function DashboardPage() {
                   categoryLabel={t('charts.month')}
                   categories={data.data.map((row) => formatBucket(row.month, 'month', undefined, true))}
                   series={[
-                    ...PROJECT_IDS.map((p) => ({ key: p, label: projectName(p), data: data.data.map((row) => row.by_project[p]), stack: 'earnings' })),
-                    { key: 'storage', label: t('charts.storageCost'), data: data.data.map((row) => row.storage_cost), color: '#e74c3c' },
+                    ...PROJECT_IDS.map((p) => ({
+                      key: p,
+                      label: projectName(p),
+                      data: data.data.map((row) => row.by_project[p]),
+                      stack: 'earnings',
+                    })),
+                    {
+                      key: 'storage',
+                      label: t('charts.storageCost'),
+                      data: data.data.map((row) => row.storage_cost),
+                      color: '#e74c3c',
+                    },
                   ]}
                   valueKind="money"
-                  extraColumns={[{ label: t('charts.filesSize'), values: data.data.map((row) => formatNumber(row.files_size_gb, { maximumFractionDigits: 3 })) }]}
+                  extraColumns={[
+                    {
+                      label: t('charts.filesSize'),
+                      values: data.data.map((row) =>
+                        formatNumber(row.files_size_gb, { maximumFractionDigits: 3 }),
+                      ),
+                    },
+                  ]}
                 />
               )}
             </QueryBlock>

@@ -5,7 +5,13 @@ import type { EarningsRow } from '@pc/core/contracts/earnings';
 import { resolveRange } from '@pc/core/contracts/ranges';
 import type { ProjectId } from '@pc/core/projects';
 import { PageLayout } from '../../../components/layout/PageLayout.tsx';
-import { ErrorState, LoadingBlock, Panel } from '../../../components/layout/QueryState.tsx';
+import {
+  ErrorState,
+  LoadingBlock,
+  Panel,
+  QueryError,
+  SectionTitle,
+} from '../../../components/layout/QueryState.tsx';
 import { StatCard, StatGrid } from '../../../components/layout/StatCard.tsx';
 import { DateRangeFilter, FilterBar, GroupingToggle } from '../../../components/filters/DateRangeFilter.tsx';
 import { useGrouping, useRangeFilter } from '../../../components/filters/range.ts';
@@ -70,10 +76,8 @@ export default function EarningsPage() {
   const totals = answer.data?.totals;
   return (
     <PageLayout updatedAt={answer.dataUpdatedAt}>
-      <Typography variant="h2" component="h2" sx={{ fontSize: 17, fontWeight: 600, mb: 1.5 }}>
-        {t('today')}
-      </Typography>
-      {today.isError ? <ErrorState error={today.error} onRetry={() => void today.refetch()} /> : null}
+      <SectionTitle first>{t('today')}</SectionTitle>
+      <QueryError query={today} />
       <StatGrid columns={5}>
         {(['files', 'sites', 'referrals', 'additional', 'total'] as const).map((key) => (
           <StatCard
@@ -99,7 +103,7 @@ export default function EarningsPage() {
         <DateRangeFilter state={range} />
         <GroupingToggle value={grouping} onChange={setGrouping} />
       </FilterBar>
-      {answer.isError ? <ErrorState error={answer.error} onRetry={() => void answer.refetch()} /> : null}
+      <QueryError query={answer} />
       <DataTable
         label={t('table.label')}
         columns={columns}
@@ -119,9 +123,7 @@ export default function EarningsPage() {
           })}
         </Typography>
       ) : null}
-      <Typography variant="h2" component="h2" sx={{ fontSize: 17, fontWeight: 600, mt: 4, mb: 1.5 }}>
-        {t('months.title')}
-      </Typography>
+      <SectionTitle>{t('months.title')}</SectionTitle>
       <DataTable
         label={t('months.title')}
         columns={monthColumns}

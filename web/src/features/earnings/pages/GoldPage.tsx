@@ -38,13 +38,24 @@ export default function GoldPage() {
       <Typography sx={{ mb: 3, maxWidth: 860 }}>{t('goldPage.intro')}</Typography>
       <Box sx={{ display: 'grid', gap: 3 }}>
         <Panel title={t('goldPage.yourStatus')} id="your-status">
-          {status.isPending ? <LoadingBlock height={140} /> : status.isError ? <ErrorState error={status.error} onRetry={() => void status.refetch()} /> : <GoldStatusPanel status={status.data} />}
+          {status.isPending ? (
+            <LoadingBlock height={140} />
+          ) : status.isError ? (
+            <ErrorState error={status.error} onRetry={() => void status.refetch()} />
+          ) : (
+            <GoldStatusPanel status={status.data} />
+          )}
         </Panel>
         <Panel title={t('goldPage.levels')} id="levels">
           <QueryBlock query={settings} height={280}>
             {(data) => (
               <TableContainer sx={{ overflowX: 'auto' }}>
-                <Table size="small" aria-labelledby="levels-title" data-testid="gold-levels" sx={{ minWidth: 560 }}>
+                <Table
+                  size="small"
+                  aria-labelledby="levels-title"
+                  data-testid="gold-levels"
+                  sx={{ minWidth: 560 }}
+                >
                   <TableHead>
                     <TableRow>
                       <TableCell>{t('goldPage.level')}</TableCell>
@@ -60,12 +71,19 @@ export default function GoldPage() {
                         <TableRow key={level.level} selected={mine} data-testid={`gold-level-${level.level}`}>
                           <TableCell component="th" scope="row">
                             <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-                              <span>{t('gold.levelName', { level: level.level, name: t(`gold.levels.${level.name}`) })}</span>
+                              <span>
+                                {t('gold.levelName', {
+                                  level: level.level,
+                                  name: t(`gold.levels.${level.name}`),
+                                })}
+                              </span>
                               {mine ? <Chip size="small" color="primary" label={t('goldPage.you')} /> : null}
                             </Box>
                           </TableCell>
                           <TableCell align="right">{percent(level.bonus_bp)}</TableCell>
-                          <TableCell align="right">{level.coins_to_reach === null ? '—' : formatNumber(level.coins_to_reach)}</TableCell>
+                          <TableCell align="right">
+                            {level.coins_to_reach === null ? '—' : formatNumber(level.coins_to_reach)}
+                          </TableCell>
                           <TableCell align="right">{efficiency(level)}</TableCell>
                         </TableRow>
                       );

@@ -6,11 +6,19 @@ import { formatMoney, formatNumber } from '../../../lib/format.ts';
 describe('earnings', () => {
   it("shows today's figures, the gold status, the table and the month table", async () => {
     const { callsTo } = startScreen('/app/fd1/earnings?period=30d');
-    await waitFor(() => expect(screen.getByTestId('today-total-value')).toHaveTextContent(formatMoney(fixtures.earningsToday.total)));
+    await waitFor(() =>
+      expect(screen.getByTestId('today-total-value')).toHaveTextContent(
+        formatMoney(fixtures.earningsToday.total),
+      ),
+    );
     expect(await screen.findByTestId('gold-level')).toHaveTextContent('Level 4: Manager');
     expect(screen.getByTestId('gold-coins')).toHaveTextContent(formatNumber(fixtures.goldStatus.coins));
-    expect(screen.getByTestId('gold-hint')).toHaveTextContent('Levels change at the start of the month: wait until December 1, 2026.');
-    expect(await screen.findByTestId('earnings-total')).toHaveTextContent(formatMoney(fixtures.earningsStat.totals.total));
+    expect(screen.getByTestId('gold-hint')).toHaveTextContent(
+      'Levels change at the start of the month: wait until December 1, 2026.',
+    );
+    expect(await screen.findByTestId('earnings-total')).toHaveTextContent(
+      formatMoney(fixtures.earningsStat.totals.total),
+    );
     expect(await screen.findByText('November 2026')).toBeInTheDocument();
     // The call takes dates: the period becomes the 30 days ending today.
     const query = callsTo('/earnings/stat')[0]!.query;

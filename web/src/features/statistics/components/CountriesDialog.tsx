@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { CountryRow } from '@pc/core/contracts/statistics';
 import type { ProjectId } from '@pc/core/projects';
 import { DataTable, type TableColumn } from '../../../components/data-table/DataTable.tsx';
-import { ErrorState } from '../../../components/layout/QueryState.tsx';
+import { QueryError } from '../../../components/layout/QueryState.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { useDetailedCountries } from '../api/get-detailed-countries.ts';
 
@@ -43,7 +43,7 @@ export function CountriesDialog({
     <Dialog open={date !== null} onClose={onClose} fullWidth maxWidth="md" aria-labelledby="countries-title">
       <DialogTitle id="countries-title">{t('detailed.countriesOf', { date: day })}</DialogTitle>
       <DialogContent dividers data-testid="countries-dialog">
-        {answer.isError ? <ErrorState error={answer.error} onRetry={() => void answer.refetch()} /> : null}
+        <QueryError query={answer} />
         <DataTable
           label={t('detailed.countriesOf', { date: day })}
           columns={columns}

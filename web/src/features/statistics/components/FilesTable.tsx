@@ -1,15 +1,14 @@
 import FormControlLabel from '@mui/material/FormControlLabel';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Switch from '@mui/material/Switch';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { FileRow } from '@pc/core/contracts/statistics';
 import { FILE_SORT_KEYS } from '@pc/core/contracts/keys';
 import { PageLayout } from '../../../components/layout/PageLayout.tsx';
-import { ErrorState } from '../../../components/layout/QueryState.tsx';
+import { QueryError } from '../../../components/layout/QueryState.tsx';
 import { FilterBar } from '../../../components/filters/DateRangeFilter.tsx';
+import { FilterSelect } from '../../../components/filters/FilterSelect.tsx';
 import { useUrlParams } from '../../../components/filters/url-state.ts';
 import { DataTable, type TableColumn } from '../../../components/data-table/DataTable.tsx';
 import { useTableParams } from '../../../components/data-table/table-state.ts';
@@ -59,7 +58,10 @@ export function FilesScreen({ copies }: { copies: boolean }) {
       render: (row) => (
         <span style={{ display: 'inline-flex', alignItems: 'center', gap: 6, minWidth: 0, maxWidth: '100%' }}>
           {tips && row.hints.length ? <HintIcons hints={row.hints} /> : null}
-          <span style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} title={row.name}>
+          <span
+            style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+            title={row.name}
+          >
             {row.name}{' '}
             <Typography component="span" variant="caption" color="text.secondary">
               ({row.folder ?? t('files.inbox')})
@@ -83,24 +85,15 @@ export function FilesScreen({ copies }: { copies: boolean }) {
   return (
     <PageLayout updatedAt={answer.dataUpdatedAt}>
       <FilterBar>
-        <TextField
-          fullWidth={false}
-          select
-          size="small"
+        <FilterSelect
           label={t('files.folder')}
           value={folder === ALL || folder === INBOX || folders.includes(folder) ? folder : ALL}
-          onChange={(event) => update({ folder: event.target.value === ALL ? null : event.target.value })}
-          sx={{ minWidth: 200 }}
-          slotProps={{ htmlInput: { 'data-testid': 'filter-folder' } }}
-        >
-          <MenuItem value={ALL}>{t('files.allFolders')}</MenuItem>
-          <MenuItem value={INBOX}>{t('files.inbox')}</MenuItem>
-          {folders.map((name) => (
-            <MenuItem key={name} value={name}>
-              {name}
-            </MenuItem>
-          ))}
-        </TextField>
+          options={[ALL, INBOX, ...folders]}
+          labelOf={(f) => (f === ALL ? t('files.allFolders') : f === INBOX ? t('files.inbox') : f)}
+          onChange={(next) => update({ folder: next === ALL ? null : next })}
+          testId="filter-folder"
+          minWidth={200}
+        />
         <SearchField
           label={t('files.search')}
           value={search}
@@ -122,7 +115,7 @@ export function FilesScreen({ copies }: { copies: boolean }) {
           <HintLegend />
         </Paper>
       ) : null}
-      {answer.isError ? <ErrorState error={answer.error} onRetry={() => void answer.refetch()} /> : null}
+      <QueryError query={answer} />
       <DataTable
         label={copies ? t('files.copiesTableLabel') : t('files.tableLabel')}
         columns={columns}

@@ -28,7 +28,7 @@ export function SearchField({
   }, [text, value, onChange]);
   return (
     <TextField
-          fullWidth={false}
+      fullWidth={false}
       size="small"
       type="search"
       label={label}

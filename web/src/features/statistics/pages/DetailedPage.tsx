@@ -1,16 +1,15 @@
 import { useState } from 'react';
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { DetailedRow } from '@pc/core/contracts/statistics';
 import { DETAILED_SORT_KEYS } from '@pc/core/contracts/keys';
 import { PageLayout } from '../../../components/layout/PageLayout.tsx';
-import { ErrorState, Panel } from '../../../components/layout/QueryState.tsx';
+import { ErrorState, Panel, QueryError, SectionTitle } from '../../../components/layout/QueryState.tsx';
 import { StatCard, StatGrid } from '../../../components/layout/StatCard.tsx';
 import { DateRangeFilter, FilterBar, GroupingToggle } from '../../../components/filters/DateRangeFilter.tsx';
 import { useGrouping, useRangeFilter } from '../../../components/filters/range.ts';
 import { oneOf, useUrlParams } from '../../../components/filters/url-state.ts';
+import { FilterSelect } from '../../../components/filters/FilterSelect.tsx';
 import { DataTable, type TableColumn } from '../../../components/data-table/DataTable.tsx';
 import { useTableParams } from '../../../components/data-table/table-state.ts';
 import { fetchAllPages } from '../../../components/data-table/fetch-all.ts';
@@ -72,10 +71,8 @@ export default function DetailedPage() {
   const todayRow = today.data;
   return (
     <PageLayout updatedAt={answer.dataUpdatedAt}>
-      <Typography variant="h2" component="h2" sx={{ fontSize: 17, fontWeight: 600, mb: 1.5 }}>
-        {t('detailed.today')}
-      </Typography>
-      {today.isError ? <ErrorState error={today.error} onRetry={() => void today.refetch()} /> : null}
+      <SectionTitle first>{t('detailed.today')}</SectionTitle>
+      <QueryError query={today} />
       <StatGrid>
         <StatCard
           label={label('downloads')}
@@ -108,27 +105,15 @@ export default function DetailedPage() {
       <Panel
         title={t('detailed.chartTitle')}
         action={
-          <TextField
-          fullWidth={false}
-            select
-            size="small"
+          <FilterSelect
             label={t('detailed.chartMetric')}
             value={metric}
-            onChange={(event) =>
-              update(
-                { chart: event.target.value === 'total' ? null : event.target.value },
-                { resetPage: false },
-              )
-            }
-            sx={{ minWidth: 200 }}
-            slotProps={{ htmlInput: { 'data-testid': 'chart-metric' } }}
-          >
-            {CHART_METRICS.map((m) => (
-              <MenuItem key={m} value={m}>
-                {label(m)}
-              </MenuItem>
-            ))}
-          </TextField>
+            options={CHART_METRICS}
+            labelOf={label}
+            onChange={(next) => update({ chart: next === 'total' ? null : next }, { resetPage: false })}
+            testId="chart-metric"
+            minWidth={200}
+          />
         }
       >
         {chart.isError ? (
@@ -147,7 +132,7 @@ export default function DetailedPage() {
       <Typography variant="body2" color="text.secondary" sx={{ mt: 3, mb: 1 }}>
         {grouping === 'day' ? t('detailed.rowHint') : t('detailed.rowHintGrouped')}
       </Typography>
-      {answer.isError ? <ErrorState error={answer.error} onRetry={() => void answer.refetch()} /> : null}
+      <QueryError query={answer} />
       <DataTable
         label={t('detailed.tableLabel')}
         columns={columns}

@@ -1,13 +1,12 @@
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import type { SaleRow } from '@pc/core/contracts/statistics';
 import { SALE_SORT_KEYS } from '@pc/core/contracts/keys';
 import { REVENUE_TYPES, SALE_STATUSES, type RevenueType, type SaleStatus } from '@pc/core/product';
 import { PageLayout } from '../../../components/layout/PageLayout.tsx';
-import { ErrorState } from '../../../components/layout/QueryState.tsx';
+import { QueryError } from '../../../components/layout/QueryState.tsx';
 import { DateRangeFilter, FilterBar } from '../../../components/filters/DateRangeFilter.tsx';
 import { useRangeFilter } from '../../../components/filters/range.ts';
+import { FilterSelect } from '../../../components/filters/FilterSelect.tsx';
 import { oneOf, useUrlParams } from '../../../components/filters/url-state.ts';
 import { DataTable, type TableColumn } from '../../../components/data-table/DataTable.tsx';
 import { useTableParams } from '../../../components/data-table/table-state.ts';
@@ -63,54 +62,28 @@ export default function SalesPage() {
       minWidth: 120,
     },
   ];
-  const select = (
-    name: string,
-    label: string,
-    value: string,
-    options: readonly string[],
-    labelOf: (o: string) => string,
-    testId: string,
-  ) => (
-    <TextField
-          fullWidth={false}
-      select
-      size="small"
-      label={label}
-      value={value}
-      onChange={(event) => update({ [name]: event.target.value === ALL ? null : event.target.value })}
-      sx={{ minWidth: 170 }}
-      slotProps={{ htmlInput: { 'data-testid': testId } }}
-    >
-      <MenuItem value={ALL}>{t('all')}</MenuItem>
-      {options.map((o) => (
-        <MenuItem key={o} value={o}>
-          {labelOf(o)}
-        </MenuItem>
-      ))}
-    </TextField>
-  );
   return (
     <PageLayout updatedAt={answer.dataUpdatedAt}>
       <FilterBar>
         <DateRangeFilter state={range} />
-        {select(
-          'type',
-          t('sales.revenueType'),
-          revenueType,
-          REVENUE_TYPES,
-          (o) => t(`sales.revenueTypes.${o}`),
-          'filter-type',
-        )}
-        {select(
-          'status',
-          t('sales.status'),
-          status,
-          SALE_STATUSES,
-          (o) => t(`sales.statuses.${o}`),
-          'filter-status',
-        )}
+        <FilterSelect
+          label={t('sales.revenueType')}
+          value={revenueType}
+          options={[ALL, ...REVENUE_TYPES]}
+          labelOf={(o) => (o === ALL ? t('all') : t(`sales.revenueTypes.${o}`))}
+          onChange={(next) => update({ type: next === ALL ? null : next })}
+          testId="filter-type"
+        />
+        <FilterSelect
+          label={t('sales.status')}
+          value={status}
+          options={[ALL, ...SALE_STATUSES]}
+          labelOf={(o) => (o === ALL ? t('all') : t(`sales.statuses.${o}`))}
+          onChange={(next) => update({ status: next === ALL ? null : next })}
+          testId="filter-status"
+        />
       </FilterBar>
-      {answer.isError ? <ErrorState error={answer.error} onRetry={() => void answer.refetch()} /> : null}
+      <QueryError query={answer} />
       <DataTable
         label={t('sales.tableLabel')}
         columns={columns}

@@ -9,7 +9,7 @@ import type { DomainRow, UrlRow } from '@pc/core/contracts/statistics';
 import { SOURCE_SORT_KEYS, type SOURCE_URL_SORT_KEYS } from '@pc/core/contracts/keys';
 import { PageLayout } from '../../../components/layout/PageLayout.tsx';
 import { StatCard, StatGrid } from '../../../components/layout/StatCard.tsx';
-import { ErrorState } from '../../../components/layout/QueryState.tsx';
+import { QueryError } from '../../../components/layout/QueryState.tsx';
 import { DateRangeFilter, FilterBar } from '../../../components/filters/DateRangeFilter.tsx';
 import { useRangeFilter, type RangeQuery } from '../../../components/filters/range.ts';
 import { useUrlParams } from '../../../components/filters/url-state.ts';
@@ -49,7 +49,14 @@ export default function SourcesPage() {
   const [domain, setDomain] = useState<string | null>(null);
   // Visits with no referring page are counted under an empty domain: named, and with no pages to list.
   const columns: TableColumn<DomainRow>[] = [
-    { field: 'domain', header: t('sources.domain'), sortable: true, minWidth: 180, flex: 2, value: (row) => row.domain || t('sources.direct') },
+    {
+      field: 'domain',
+      header: t('sources.domain'),
+      sortable: true,
+      minWidth: 180,
+      flex: 2,
+      value: (row) => row.domain || t('sources.direct'),
+    },
     ...figureColumns<DomainRow>(t),
   ];
   const totals = answer.data?.totals;
@@ -88,7 +95,7 @@ export default function SourcesPage() {
           loading={!totals}
         />
       </StatGrid>
-      {answer.isError ? <ErrorState error={answer.error} onRetry={() => void answer.refetch()} /> : null}
+      <QueryError query={answer} />
       <DataTable
         label={t('sources.tableLabel')}
         columns={columns}
@@ -157,7 +164,7 @@ function DomainUrlsDialog({
     >
       <DialogTitle id="domain-urls-title">{t('sources.urlsOf', { domain })}</DialogTitle>
       <DialogContent dividers>
-        {answer.isError ? <ErrorState error={answer.error} onRetry={() => void answer.refetch()} /> : null}
+        <QueryError query={answer} />
         <DataTable
           label={t('sources.urlsOf', { domain })}
           columns={columns}

@@ -1,13 +1,11 @@
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { PlayerFilter, VideoRow } from '@pc/core/contracts/statistics';
 import { PLAYER_FILTERS } from '@pc/core/contracts/keys';
 import { PageLayout } from '../../../components/layout/PageLayout.tsx';
-import { ErrorState, Panel } from '../../../components/layout/QueryState.tsx';
+import { ErrorState, Panel, QueryError, SectionTitle } from '../../../components/layout/QueryState.tsx';
 import { StatCard, StatGrid } from '../../../components/layout/StatCard.tsx';
 import { DateRangeFilter, FilterBar, GroupingToggle } from '../../../components/filters/DateRangeFilter.tsx';
+import { FilterSelect } from '../../../components/filters/FilterSelect.tsx';
 import { useGrouping, useRangeFilter } from '../../../components/filters/range.ts';
 import { oneOf, useUrlParams } from '../../../components/filters/url-state.ts';
 import { DataTable, type TableColumn } from '../../../components/data-table/DataTable.tsx';
@@ -60,29 +58,19 @@ export default function VideosPage() {
   return (
     <PageLayout updatedAt={answer.dataUpdatedAt}>
       <FilterBar>
-        <TextField
-          fullWidth={false}
-          select
-          size="small"
+        <FilterSelect
           label={t('videos.playerType')}
           value={player}
-          onChange={(event) => update({ player: event.target.value === 'all' ? null : event.target.value })}
-          sx={{ minWidth: 170 }}
-          slotProps={{ htmlInput: { 'data-testid': 'filter-player' } }}
-        >
-          {PLAYER_FILTERS.map((p) => (
-            <MenuItem key={p} value={p}>
-              {t(`videos.players.${p}`)}
-            </MenuItem>
-          ))}
-        </TextField>
+          options={PLAYER_FILTERS}
+          labelOf={(p) => t(`videos.players.${p}`)}
+          onChange={(next) => update({ player: next === 'all' ? null : next })}
+          testId="filter-player"
+        />
         <DateRangeFilter state={range} />
         <GroupingToggle value={grouping} onChange={setGrouping} />
       </FilterBar>
-      <Typography variant="h2" component="h2" sx={{ fontSize: 17, fontWeight: 600, mb: 1.5 }}>
-        {t('videos.today')}
-      </Typography>
-      {today.isError ? <ErrorState error={today.error} onRetry={() => void today.refetch()} /> : null}
+      <SectionTitle first>{t('videos.today')}</SectionTitle>
+      <QueryError query={today} />
       <StatGrid>
         <StatCard
           label={t('videos.views')}
@@ -128,7 +116,7 @@ export default function VideosPage() {
         )}
       </Panel>
       <div style={{ height: 24 }} />
-      {answer.isError ? <ErrorState error={answer.error} onRetry={() => void answer.refetch()} /> : null}
+      <QueryError query={answer} />
       <DataTable
         label={t('videos.tableLabel')}
         columns={columns}

@@ -4,14 +4,23 @@ import userEvent from '@testing-library/user-event';
 import { fixtures, startScreen } from '../../../test/screens.tsx';
 import { formatMoney, formatNumber } from '../../../lib/format.ts';
 
-const gridRows = () => screen.getAllByRole('row').filter((row) => row.closest('.MuiDataGrid-root') && row.getAttribute('data-rowindex') !== null);
+const gridRows = () =>
+  screen
+    .getAllByRole('row')
+    .filter((row) => row.closest('.MuiDataGrid-root') && row.getAttribute('data-rowindex') !== null);
 
 describe('detailed statistics', () => {
   it("shows today's block and the table; a day opens its country groups", async () => {
     const user = userEvent.setup();
     const { callsTo } = startScreen('/app/fd1/statistics/detailed');
-    await waitFor(() => expect(screen.getByTestId('today-downloads-value')).toHaveTextContent(formatNumber(fixtures.detailedToday.downloads)));
-    expect(screen.getByTestId('today-total-value')).toHaveTextContent(formatMoney(fixtures.detailedToday.total));
+    await waitFor(() =>
+      expect(screen.getByTestId('today-downloads-value')).toHaveTextContent(
+        formatNumber(fixtures.detailedToday.downloads),
+      ),
+    );
+    expect(screen.getByTestId('today-total-value')).toHaveTextContent(
+      formatMoney(fixtures.detailedToday.total),
+    );
     const first = fixtures.detailedBase.data[0]!;
     await waitFor(() => expect(gridRows().length).toBe(fixtures.detailedBase.data.length));
     expect(gridRows()[0]).toHaveTextContent(formatMoney(first.per_1000));
@@ -25,8 +34,18 @@ describe('detailed statistics', () => {
   it('asks for the grouping and the period in the URL, and sends them to the call', async () => {
     const { callsTo } = startScreen('/app/fd1/statistics/detailed?period=7d&group=week');
     await waitFor(() => expect(callsTo('/statistics/detailed/base').length).toBeGreaterThan(0));
-    expect(callsTo('/statistics/detailed/base')[0]!.query).toMatchObject({ app: 'fd1', period: '7d', grouping: 'week', page: '1', per_page: '25', sort_key: 'date', sort_dir: 'desc' });
-    expect(await screen.findByText('Group by days to see a day’s figures per country group.'.replace('’', "'"))).toBeInTheDocument();
+    expect(callsTo('/statistics/detailed/base')[0]!.query).toMatchObject({
+      app: 'fd1',
+      period: '7d',
+      grouping: 'week',
+      page: '1',
+      per_page: '25',
+      sort_key: 'date',
+      sort_dir: 'desc',
+    });
+    expect(
+      await screen.findByText('Group by days to see a day’s figures per country group.'.replace('’', "'")),
+    ).toBeInTheDocument();
   });
 });
 
@@ -34,13 +53,20 @@ describe('sources', () => {
   it('lists domains with totals, names direct visits, and opens the pages of a domain', async () => {
     const user = userEvent.setup();
     const { callsTo } = startScreen('/app/fd1/statistics/sources');
-    await waitFor(() => expect(screen.getByTestId('total-hits-value')).toHaveTextContent(formatNumber(fixtures.sourcesBase.totals.hits)));
+    await waitFor(() =>
+      expect(screen.getByTestId('total-hits-value')).toHaveTextContent(
+        formatNumber(fixtures.sourcesBase.totals.hits),
+      ),
+    );
     await waitFor(() => expect(gridRows().length).toBeGreaterThan(0));
     expect(await screen.findByText('Direct visits (no referring site)')).toBeInTheDocument();
     await user.click(screen.getByText('google.com'));
     const dialog = await screen.findByRole('dialog', { name: 'Pages of google.com' });
     expect(await within(dialog).findByText(fixtures.sourcesDetails.data[0]!.url)).toBeInTheDocument();
-    expect(callsTo('/statistics/sources/details')[0]!.query).toMatchObject({ app: 'fd1', domain: 'google.com' });
+    expect(callsTo('/statistics/sources/details')[0]!.query).toMatchObject({
+      app: 'fd1',
+      domain: 'google.com',
+    });
   });
 
   it('searches by domain through the URL', async () => {
@@ -92,7 +118,11 @@ describe('files and file copies', () => {
   });
 
   it('shows the copies from their own call, and an empty state when there are none', async () => {
-    startScreen('/app/fd1/statistics/files-copies', { 'GET /api/statistics/files-copies': { body: { data: [], meta: { page: 1, per_page: 25, total: 0 }, folders: [] } } });
+    startScreen('/app/fd1/statistics/files-copies', {
+      'GET /api/statistics/files-copies': {
+        body: { data: [], meta: { page: 1, per_page: 25, total: 0 }, folders: [] },
+      },
+    });
     expect(await screen.findByText('No copies of your files yet')).toBeInTheDocument();
   });
 });
@@ -101,8 +131,14 @@ describe('videos', () => {
   it("shows today's views and the table, per player type", async () => {
     const user = userEvent.setup();
     const { callsTo } = startScreen('/app/fd1/videos');
-    await waitFor(() => expect(screen.getByTestId('today-views-value')).toHaveTextContent(formatNumber(fixtures.videosToday.views)));
-    await waitFor(() => expect(gridRows()[0]).toHaveTextContent(formatMoney(fixtures.videosStat.data[0]!.sum)));
+    await waitFor(() =>
+      expect(screen.getByTestId('today-views-value')).toHaveTextContent(
+        formatNumber(fixtures.videosToday.views),
+      ),
+    );
+    await waitFor(() =>
+      expect(gridRows()[0]).toHaveTextContent(formatMoney(fixtures.videosStat.data[0]!.sum)),
+    );
     await user.click(screen.getByRole('combobox', { name: 'Player' }));
     await user.click(within(screen.getByRole('listbox')).getByRole('option', { name: 'Embedded' }));
     await waitFor(() => expect(callsTo('/videos/stat').at(-1)!.query.player_type).toBe('embed'));
