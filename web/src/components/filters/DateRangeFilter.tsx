@@ -2,11 +2,10 @@ import { useEffect, useState } from 'react';
 import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import ToggleButton from '@mui/material/ToggleButton';
-import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_PRODUCT } from '@pc/core/product';
 import { addDaysToDay as addDays, dayKey } from '@pc/core/rules/time';
+import { ChoiceToggle } from './ChoiceToggle.tsx';
 import {
   GROUPINGS,
   RANGE_PRESETS,
@@ -125,19 +124,13 @@ export function GroupingToggle({
 }) {
   const { t } = useTranslation('kit');
   return (
-    <ToggleButtonGroup
-      size="small"
-      exclusive
+    <ChoiceToggle
+      label={t('grouping.label')}
       value={value}
-      onChange={(_, next: GroupingValue | null) => next && onChange(next)}
-      aria-label={t('grouping.label')}
-    >
-      {GROUPINGS.map((g) => (
-        <ToggleButton key={g} value={g} sx={{ px: 1.5 }}>
-          {t(`grouping.${g}`)}
-        </ToggleButton>
-      ))}
-    </ToggleButtonGroup>
+      options={GROUPINGS}
+      labelOf={(g) => t(`grouping.${g}`)}
+      onChange={onChange}
+    />
   );
 }
 

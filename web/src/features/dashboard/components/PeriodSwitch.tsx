@@ -1,7 +1,6 @@
-import ToggleButton from '@mui/material/ToggleButton';
-import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import { useTranslation } from 'react-i18next';
 import { DASHBOARD_PERIODS } from '@pc/core/contracts/keys';
+import { ChoiceToggle } from '../../../components/filters/ChoiceToggle.tsx';
 
 export type DashboardPeriod = (typeof DASHBOARD_PERIODS)[number];
 
@@ -15,18 +14,13 @@ export function PeriodSwitch({
 }) {
   const { t } = useTranslation('dashboard');
   return (
-    <ToggleButtonGroup
-      size="small"
-      exclusive
+    <ChoiceToggle
+      label={t('period.label')}
       value={value}
-      onChange={(_, next: DashboardPeriod | null) => next && onChange(next)}
-      aria-label={t('period.label')}
-    >
-      {DASHBOARD_PERIODS.map((p) => (
-        <ToggleButton key={p} value={p} sx={{ px: 1.5 }} data-testid={`period-${p}`}>
-          {t(`period.${p}`)}
-        </ToggleButton>
-      ))}
-    </ToggleButtonGroup>
+      options={DASHBOARD_PERIODS}
+      labelOf={(p) => t(`period.${p}`)}
+      onChange={onChange}
+      testIdPrefix="period-"
+    />
   );
 }
