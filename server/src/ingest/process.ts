@@ -21,7 +21,7 @@ import {
   type SaleStatus,
 } from '@pc/core';
 import type { Database } from '../db/client.ts';
-import { loadProductVersions } from '../jobs/ledger.ts';
+import { loadProductVersions } from '../money/product.ts';
 
 /**
  * One batch of file-host events: validate, dedup, store and fold into the current state and the rollups, all in

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { COUNTRY_GROUPS, DEFAULT_PRODUCT, PLANS, type ProductConfig, type ProductVersion } from '@pc/core';
 import type { Database } from '../db/client.ts';
-import { loadProductVersions } from '../jobs/ledger.ts';
+import { loadProductVersions } from '../money/product.ts';
 import { TABLES } from './process.ts';
 
 /**

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { addDaysToDay, referralCommission } from '@pc/core';
 import { createTestDatabase } from '../test/harness.ts';
 import { catchUp, closeRange } from './close.ts';
-import { addRollup, createPartner, ledgerRows } from './testing.ts';
+import { addRollup, createPartner, ledgerRows } from '../money/testing.ts';
 
 const DAYS = ['2026-11-02', '2026-11-03', '2026-11-04', '2026-11-05', '2026-11-06'];
 const change = fc.record({

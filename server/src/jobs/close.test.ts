@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { createTestDatabase, testDbKind } from '../test/harness.ts';
 import type { Database } from '../db/client.ts';
 import { catchUp, closeDay, closeMonth, closeRange } from './close.ts';
-import { addRollup, createPartner, ledgerRows } from './testing.ts';
+import { addRollup, createPartner, ledgerRows } from '../money/testing.ts';
 
 let database: Database;
 beforeEach(async () => {

@@ -18,7 +18,8 @@ import {
   type ProductConfig,
 } from '@pc/core';
 import type { Database } from '../db/client.ts';
-import { loadProduct, lockKey, writeEntry, type Tx } from './ledger.ts';
+import { lockKey, writeEntry, type Tx } from '../money/ledger.ts';
+import { loadProduct } from '../money/product.ts';
 
 /**
  * Day close and month close (docs/decisions/0051-closes.md). Each close is one transaction under a

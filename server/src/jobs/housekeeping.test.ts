@@ -6,7 +6,7 @@ import type { Database } from '../db/client.ts';
 import { mailOutbox, oneTimeTokens, sessions } from '../db/schema/accounts.ts';
 import { housekeeping, OUTBOX_KEEP_DAYS, TOKEN_KEEP_DAYS } from './housekeeping.ts';
 import { HOUSEKEEPING_EVERY_MS, startScheduler } from './scheduler.ts';
-import { createPartner } from './testing.ts';
+import { createPartner } from '../money/testing.ts';
 
 let database: Database;
 beforeEach(async () => {

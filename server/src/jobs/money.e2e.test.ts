@@ -3,8 +3,9 @@ import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../test/harness.ts';
 import { send } from '../ingest/testing.ts';
 import { catchUp, closeRange } from './close.ts';
-import { insertPayoutRequest } from './payouts.ts';
-import { createPartner, ledgerRows, sessionCookie } from './testing.ts';
+import { insertPayoutRequest } from '../money/payouts.ts';
+import { createPartner, ledgerRows } from '../money/testing.ts';
+import { sessionCookie } from '../modules/session/testing.ts';
 
 /**
  * The money engine end to end: events through the ingest API, closes, operator actions, and the partner's

@@ -4,7 +4,7 @@ import pino from 'pino';
 import { createTestDatabase, manualClock } from '../test/harness.ts';
 import type { Database } from '../db/client.ts';
 import { startScheduler } from './scheduler.ts';
-import { addRollup, createPartner } from './testing.ts';
+import { addRollup, createPartner } from '../money/testing.ts';
 
 let database: Database;
 beforeEach(async () => {

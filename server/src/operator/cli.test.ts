@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/harness.ts';
-import { insertPayoutRequest } from '../jobs/payouts.ts';
-import { createPartner, ledgerRows } from '../jobs/testing.ts';
+import { insertPayoutRequest } from '../money/payouts.ts';
+import { createPartner, ledgerRows } from '../money/testing.ts';
 import { runOperatorCli } from './cli.ts';
 
 let t: TestApp;

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../test/harness.ts';
-import { insertPayoutRequest } from '../jobs/payouts.ts';
-import { createPartner, ledgerRows } from '../jobs/testing.ts';
+import { insertPayoutRequest } from '../money/payouts.ts';
+import { createPartner, ledgerRows } from '../money/testing.ts';
 
 let t: TestApp;
 beforeEach(async () => {

@@ -5,10 +5,10 @@ import { z } from 'zod';
 import { DEFAULT_PRODUCT, LANG_CODES, PROJECTS, pageMeta, projectSchema, settingsEffectiveFrom } from '@pc/core';
 import { AppError } from '../lib/errors.ts';
 import { payoutRequests, productSettings, productSettingsHistory, users } from '../db/schema/index.ts';
-import { loadProduct, loadProductVersions, PRODUCT_SETTINGS_KEY } from '../jobs/ledger.ts';
+import { loadProduct, loadProductVersions, PRODUCT_SETTINGS_KEY } from '../money/product.ts';
 import { lockIngest } from '../ingest/process.ts';
 import { balanceOf } from '../modules/balance/service.ts';
-import { movePayoutRequest, payoutHistory } from '../jobs/payouts.ts';
+import { movePayoutRequest, payoutHistory } from '../money/payouts.ts';
 import { operatorAuth } from './auth.ts';
 import {
   addAdditionalIncome,

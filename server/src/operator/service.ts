@@ -1,7 +1,7 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Database, Db } from '../db/client.ts';
 import { additionalIncome, news, newsTexts, notifications, notificationTexts, operatorActions } from '../db/schema/index.ts';
-import { dayOf, lockKey, writeEntry, type Tx } from '../jobs/ledger.ts';
+import { dayOf, lockKey, writeEntry, type Tx } from '../money/ledger.ts';
 
 type Texts = Partial<Record<string, { title: string; body: string }>>;
 

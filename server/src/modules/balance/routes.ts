@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../session/plugin.ts';
-import { loadProduct } from '../../jobs/ledger.ts';
+import { loadProduct } from '../../money/product.ts';
 import { balanceOf } from './service.ts';
 
 const micro = z.number().int().describe('micro-USD');

@@ -1,8 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { computeBalance, saleDayAvailableAt, type ProductConfig } from '@pc/core';
 import type { Db } from '../../db/client.ts';
-import { lockKey, type Tx } from '../../jobs/ledger.ts';
-import { insertPayoutRequest, movePayoutRequest, type MoveResult, type PayoutRow } from '../../jobs/payouts.ts';
+import { lockKey, type Tx } from '../../money/ledger.ts';
+import { insertPayoutRequest, movePayoutRequest, type MoveResult, type PayoutRow } from '../../money/payouts.ts';
 
 /**
  * Balance, hold and available for withdrawal of a partner (all projects), derived from the ledger, the live

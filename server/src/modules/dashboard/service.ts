@@ -20,7 +20,7 @@ import {
   type UnusedFilesAnswer,
 } from '@pc/core';
 import type { Database } from '../../db/client.ts';
-import { loadProduct } from '../../jobs/ledger.ts';
+import { loadProduct } from '../../money/product.ts';
 
 /**
  * The dashboard's reads, across both projects. Earnings per day = the rollup's live earnings (files, copies,

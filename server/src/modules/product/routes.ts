@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { PRODUCT_PATHS, emptyQuery, productSettingsAnswer, productSettingsView } from '@pc/core';
-import { loadProduct } from '../../jobs/ledger.ts';
+import { loadProduct } from '../../money/product.ts';
 
 /**
  * GET /api/product/settings: the product settings as the operator has set them, for the screens that show

@@ -16,7 +16,8 @@ import {
 } from '@pc/core';
 import { AppError } from '../../lib/errors.ts';
 import { currentUser } from '../session/plugin.ts';
-import { loadProduct, lockKey, type Tx } from '../../jobs/ledger.ts';
+import { lockKey, type Tx } from '../../money/ledger.ts';
+import { loadProduct } from '../../money/product.ts';
 
 async function rows<T>(db: Tx, query: SQL): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { closeDay } from '../../jobs/close.ts';
-import { addRollup, createPartner, sessionCookie } from '../../jobs/testing.ts';
+import { addRollup, createPartner } from '../../money/testing.ts';
+import { sessionCookie } from '../session/testing.ts';
 
 let t: TestApp;
 beforeEach(async () => {

@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { partnerPrograms, users } from '../db/schema/index.ts';
-import { createSession, SESSION_COOKIE } from '../modules/session/service.ts';
 
-/** Test helpers of the money engine: partners, sessions and rollup rows written directly. */
+/** Test helpers of the money engine: partners, rollup rows and files written directly, the ledger read back. */
 
 export async function createPartner(
   database: Database,
@@ -19,11 +18,6 @@ export async function createPartner(
     await database.db.insert(partnerPrograms).values({ userId: id, project, appUserId: 900_000 + id * 10 + (project === 'fd1' ? 1 : 2), activatedAt: createdAt });
   }
   return id;
-}
-
-export async function sessionCookie(database: Database, userId: number, now: Date): Promise<string> {
-  const token = await createSession(database.db, userId, now, { ip: '127.0.0.1', userAgent: 'test' });
-  return `${SESSION_COOKIE}=${token}`;
 }
 
 export interface RollupFigures {
