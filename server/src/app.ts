@@ -1,4 +1,4 @@
-import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
@@ -14,9 +14,12 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { existsSync } from 'node:fs';
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { pickLang, type LangCode } from '@pc/core';
+import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { AppError, type LocalizedText } from './lib/errors.ts';
 import { t } from './lib/i18n.ts';
@@ -76,6 +79,20 @@ export function localize(lang: LangCode, text: LocalizedText): string {
   return t(lang, text.key, params);
 }
 
+/** The language of a request's answers from its headers (the session hook then prefers the user's own). */
+function headerLang(request: FastifyRequest): LangCode {
+  const header = request.headers['x-localization'];
+  return pickLang(typeof header === 'string' ? header : undefined, request.headers['accept-language']);
+}
+
+/**
+ * Answers that must never be stored by a browser or a shared cache: every API answer (signed-in data, one-time
+ * captcha challenges, the dev mailbox's links). The API reference (/api/docs) is public and keeps its own
+ * headers; static files and the app's pages are not affected (decision 0080).
+ */
+const NO_STORE = /^\/(api|ingest|operator|dev)(\/|\?|$)/;
+const isNoStore = (url: string) => NO_STORE.test(url) && !/^\/api\/docs(\/|\?|$)/.test(url);
+
 function sendError(request: FastifyRequest, reply: FastifyReply, error: AppError) {
   const lang = request.lang ?? 'en';
   const body: Record<string, unknown> = { code: error.code, message: localize(lang, error.text), ...error.extra };
@@ -85,6 +102,47 @@ function sendError(request: FastifyRequest, reply: FastifyReply, error: AppError
     );
   }
   return reply.code(error.status).type('application/json; charset=utf-8').send(body);
+}
+
+/**
+ * Errors the router answers before any hook runs: a path that is not valid percent-encoding (`/api/x/%ZZ`) or
+ * a path parameter over the router's length limit. Same shape and language as every other error.
+ */
+function frameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  request.lang = headerLang(request);
+  reply.header('cache-control', 'no-store').header('x-content-type-options', 'nosniff');
+  if (error.code === 'FST_ERR_BAD_URL' || error.code === 'FST_ERR_MAX_PARAM_LENGTH')
+    return sendError(request, reply, new AppError('bad_request', { key: 'errors:bad_url' }));
+  request.log.error({ err: error }, 'router error');
+  return sendError(request, reply, new AppError('internal'));
+}
+
+/**
+ * A request Node's HTTP parser refused (malformed request line or headers, headers too large, a timeout):
+ * there is no request to read a language from, so the answer is English, in the product's shape.
+ */
+function clientError(this: FastifyInstance, error: Error & { code?: string }, socket: Duplex) {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, code] =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? [408, 'bad_request'] : error.code === 'HPE_HEADER_OVERFLOW' ? [431, 'payload_too_large'] : [400, 'bad_request'];
+  this.log.trace({ err: error }, 'client error');
+  if (socket.writable) {
+    const body = JSON.stringify({ code, message: t('en', `errors:${code}`) });
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        `Cache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
+}
+
+/**
+ * Fastify's trustProxy from TRUST_PROXY. A hop count becomes a function of the hop (proxy-addr counts the socket's
+ * peer as hop 0, then X-Forwarded-For from the right): Fastify itself trusts nothing for a bare number.
+ */
+export function trustProxyOption(setting: Config['TRUST_PROXY']): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof setting === 'number') return setting > 0 ? (_address, hop) => hop < setting : false;
+  return setting;
 }
 
 /** Refuses state-changing requests that a browser sent from another site (the session cookie rides along). */
@@ -130,7 +188,10 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     logger: opts.logger === false ? false : await loggerOptions(ctx.config, opts.logDestination),
     logController: new RequestLog(),
     bodyLimit: API_BODY_LIMIT,
-    trustProxy: ctx.config.TRUST_PROXY,
+    // false, a hop count or the proxies' addresses: never "every hop" (config.ts, decision 0080).
+    trustProxy: trustProxyOption(ctx.config.TRUST_PROXY),
+    frameworkErrors: (error, request, reply) => frameworkError(error, request as FastifyRequest, reply as FastifyReply),
+    clientErrorHandler: clientError,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -138,8 +199,11 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   app.decorateRequest('lang', 'en');
 
   app.addHook('onRequest', async (request) => {
-    const header = request.headers['x-localization'];
-    request.lang = pickLang(typeof header === 'string' ? header : undefined, request.headers['accept-language']);
+    request.lang = headerLang(request);
+  });
+  // Added before any route, so it covers every answer: the routes', the error handler's and the 404s.
+  app.addHook('onSend', async (request, reply) => {
+    if (isNoStore(request.url)) reply.header('cache-control', 'no-store');
   });
 
   app.setErrorHandler((error: unknown, request, reply) => {

@@ -1,8 +1,47 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/** An IPv4 or IPv6 address, optionally with a /prefix (CIDR). */
+function isAddressOrCidr(entry: string): boolean {
+  const [address, prefix, ...rest] = entry.split('/');
+  const family = isIP(address ?? '');
+  if (!family || rest.length) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * Which reverse proxies may set X-Forwarded-For (Fastify's trustProxy): `false` (none: the socket's address is
+ * the client's), a number of hops (the client is the entry that many proxies back from the socket: `1` is one
+ * proxy in front, which appends the address it saw), or a comma-separated list of proxy addresses / CIDR
+ * ranges (entries from those addresses are skipped, the first one from elsewhere is the client). `true` means
+ * one hop, never "trust every hop": that would take the client's own, forgeable, leftmost entry as its address.
+ */
+export const trustProxySetting = z
+  .string()
+  .trim()
+  .transform((value, ctx): false | number | string[] => {
+    const lower = value.toLowerCase();
+    if (['', 'false', 'no', '0'].includes(lower)) return false;
+    if (['true', 'yes'].includes(lower)) return 1;
+    if (/^\d+$/.test(value)) {
+      const hops = Number(value);
+      if (hops <= 10) return hops;
+      ctx.addIssue({ code: 'custom', message: 'a hop count must be between 0 and 10' });
+      return z.NEVER;
+    }
+    const entries = value.split(',').map((entry) => entry.trim()).filter(Boolean);
+    const bad = entries.filter((entry) => !isAddressOrCidr(entry));
+    if (bad.length) {
+      ctx.addIssue({ code: 'custom', message: `expected false, a hop count or proxy addresses/CIDRs; not an address: ${bad.join(', ')}` });
+      return z.NEVER;
+    }
+    return entries;
+  });
 
 /** Every setting the server reads, with its default. README lists the same table. */
 export const configSchema = z
@@ -30,7 +69,7 @@ export const configSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Unset: json in production, pretty (one readable line per record) elsewhere. */
     LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
-    TRUST_PROXY: bool.default(false),
+    TRUST_PROXY: trustProxySetting.default(false),
   })
   .superRefine((cfg, ctx) => {
     if (cfg.NODE_ENV !== 'production') return;
