@@ -9,7 +9,8 @@ export type MailKind =
   | 'password_reset'
   | 'password_changed'
   | 'account_blocked'
-  | 'restore_access';
+  | 'restore_access'
+  | 'restore_access_not_needed';
 
 export const MAIL_KINDS: readonly MailKind[] = [
   'confirm_registration',
@@ -18,6 +19,7 @@ export const MAIL_KINDS: readonly MailKind[] = [
   'password_changed',
   'account_blocked',
   'restore_access',
+  'restore_access_not_needed',
 ];
 
 export interface MailParams {

@@ -44,6 +44,25 @@ describe('restore password', () => {
     expect(link).toMatch(/^http:\/\/localhost:3000\/auth\/restore-password\/partner%40example\.com\/[A-Za-z0-9_-]{22}$/);
   });
 
+  it('answers the same for an active, a blocked, a disabled and an unknown address', async () => {
+    await signedUpPartner(t.app, EMAIL, PASSWORD);
+    for (const email of ['blocked@example.com', 'disabled@example.com']) await signedUpPartner(t.app, email, PASSWORD);
+    await t.ctx.database.db.update(users).set({ blockedAt: t.clock.now(), failedLogins: 10 }).where(eq(users.email, 'blocked@example.com'));
+    await t.ctx.database.db.update(users).set({ isActive: false }).where(eq(users.email, 'disabled@example.com'));
+    const disabledBefore = (await mailbox(t.app, 'disabled@example.com')).length;
+    for (const lang of ['en', 'ja']) {
+      const answers = await Promise.all([EMAIL, 'blocked@example.com', 'disabled@example.com', 'ghost@example.com'].map((e) => requestReset(e, lang)));
+      for (const res of answers) {
+        expect(res.statusCode, lang).toBe(200);
+        expect(res.body, lang).toBe(answers[3]!.body);
+      }
+    }
+    // A blocked account may reset its password (that unblocks it too); a disabled one gets nothing.
+    expect((await mailbox(t.app, 'blocked@example.com'))[0]!.subject).toBe('Restore your password');
+    expect(await mailbox(t.app, 'disabled@example.com')).toHaveLength(disabledBefore);
+    expect(await mailbox(t.app, 'ghost@example.com')).toEqual([]);
+  });
+
   it('sets the new password once, ends every session, unblocks, and mails a notice', async () => {
     const { cookie } = await signedUpPartner(t.app, EMAIL, PASSWORD);
     const second = cookieOf(await post('/api/auth/login', { email: EMAIL, password: PASSWORD, captcha: await solveCaptcha(t.app) }));
@@ -130,15 +149,51 @@ describe('restore access', () => {
   const requestAccess = async (email: string, lang = 'en') =>
     post('/api/auth/restore-access/request', { email, captcha: await solveCaptcha(t.app) }, { 'x-localization': lang });
 
-  it('tells an active account it needs no restore, and does not reveal a missing one', async () => {
+  it('answers the same for an active, a blocked and an unknown address; the mail says what applies', async () => {
     await signedUpPartner(t.app, EMAIL, PASSWORD);
-    const active = await requestAccess(EMAIL, 'fr');
-    expect(active.statusCode).toBe(422);
-    expect(active.json().errors.email).toEqual(['Le compte sélectionné est actif et n’a pas besoin d’être restauré']);
-    const missing = await requestAccess('ghost@example.com');
-    expect(missing.statusCode).toBe(200);
-    expect(missing.json().message).toBe('If an account is registered with this address, we have sent it a link to unblock the account.');
+    await signedUpPartner(t.app, 'blocked@example.com', PASSWORD);
+    await t.ctx.database.db.update(users).set({ blockedAt: t.clock.now(), failedLogins: 10 }).where(eq(users.email, 'blocked@example.com'));
+    const before = { active: (await mailbox(t.app, EMAIL)).length, blocked: (await mailbox(t.app, 'blocked@example.com')).length };
+
+    for (const lang of ['en', 'fr']) {
+      const active = await requestAccess(EMAIL, lang);
+      const blocked = await requestAccess('blocked@example.com', lang);
+      const unknown = await requestAccess('ghost@example.com', lang);
+      for (const res of [active, blocked, unknown]) {
+        expect(res.statusCode, lang).toBe(200);
+        expect(res.headers['content-type'], lang).toBe(unknown.headers['content-type']);
+        expect(res.body, lang).toBe(unknown.body);
+      }
+      if (lang === 'en')
+        expect(unknown.json()).toEqual({ success: true, message: 'If an account is registered with this address, we have sent it an e-mail with the next steps.' });
+    }
+
+    // The active account is told it needs no restore, with a sign-in link and no unblock link.
+    const activeMail = await mailbox(t.app, EMAIL);
+    expect(activeMail).toHaveLength(before.active + 2);
+    expect(activeMail[0]!.subject).toBe('Your account is active');
+    expect(activeMail[0]!.text).toContain('Your account is active and needs no restore');
+    expect(activeMail[0]!.links).toEqual(['http://localhost:3000/auth/login']);
+    // The blocked one gets an unblock link; the unknown address gets nothing.
+    const blockedMail = await mailbox(t.app, 'blocked@example.com');
+    expect(blockedMail).toHaveLength(before.blocked + 2);
+    expect(blockedMail[0]!.subject).toBe('Unblock your account');
+    expect(blockedMail[0]!.links[0]).toMatch(/^http:\/\/localhost:3000\/auth\/restore-access\/[A-Za-z0-9_-]{22}$/);
     expect(await mailbox(t.app, 'ghost@example.com')).toEqual([]);
+  });
+
+  it('mails the active account in its own language, and nothing to a disabled one', async () => {
+    await signedUpPartner(t.app, EMAIL, PASSWORD);
+    await signedUpPartner(t.app, 'disabled@example.com', PASSWORD);
+    await t.ctx.database.db.update(users).set({ lang: 'de' }).where(eq(users.email, EMAIL));
+    await t.ctx.database.db.update(users).set({ isActive: false }).where(eq(users.email, 'disabled@example.com'));
+    const disabledBefore = (await mailbox(t.app, 'disabled@example.com')).length;
+    const active = await requestAccess(EMAIL, 'en');
+    const disabled = await requestAccess('disabled@example.com', 'en');
+    expect(disabled.statusCode).toBe(200);
+    expect(disabled.body).toBe(active.body);
+    expect((await mailbox(t.app, EMAIL))[0]!.subject).toBe('Ihr Konto ist aktiv');
+    expect(await mailbox(t.app, 'disabled@example.com')).toHaveLength(disabledBefore);
   });
 
   it('mails a blocked account a fresh unblock link; older links stop working', async () => {

@@ -11,7 +11,6 @@ import {
   tokenBody,
   signInAnswer,
 } from '@pc/core';
-import { fieldError } from '../../lib/errors.ts';
 import { t } from '../../lib/i18n.ts';
 import { verifyCaptcha } from '../captcha/service.ts';
 import { currentUser } from '../session/plugin.ts';
@@ -119,12 +118,17 @@ export async function authRoutes(root: FastifyInstance) {
     '/auth/restore-access/request',
     {
       config: { rateLimit: MAIL_RATE_LIMIT },
-      schema: { tags, summary: 'Mail an unblock link to a blocked account', body: restoreRequestBody, response: { 200: messageAnswer } },
+      schema: {
+        tags,
+        summary: 'Mail an unblock link to a blocked account',
+        description: 'Answers the same for every address; the mail (only to an existing account) says whether it needs unblocking.',
+        body: restoreRequestBody,
+        response: { 200: messageAnswer },
+      },
     },
     async (request) => {
       await verifyCaptcha(ctx, request.body.captcha);
-      const outcome = await requestAccessRestore(ctx, request.log, request.body.email, request.lang);
-      if (outcome === 'not_blocked') throw fieldError('email', 'validation:account_not_blocked');
+      await requestAccessRestore(ctx, request.log, request.body.email, request.lang);
       return ok(request.lang, 'errors:success.restore_access_sent');
     },
   );

@@ -188,17 +188,23 @@ export async function restorePassword(
 
 // ---- restore access (unblock) -------------------------------------------------------------------------------
 
-/** Mails an unblock link to a blocked account. Answers whether the account exists and is not blocked. */
-export async function requestAccessRestore(ctx: AppContext, log: FastifyBaseLogger, email: string, lang: LangCode): Promise<'sent' | 'not_blocked'> {
+/**
+ * Mails a blocked account an unblock link, and an active one that it needs no restore (with a sign-in link).
+ * Nothing is mailed to an unknown address or a disabled account. The caller answers the same in every case, so
+ * the answer never tells whether an address has an account or in what state (PRODUCT.md, Security).
+ */
+export async function requestAccessRestore(ctx: AppContext, log: FastifyBaseLogger, email: string, lang: LangCode): Promise<void> {
   const user = await findUserByEmail(ctx, email);
-  if (!user) return 'sent';
-  if (!user.blockedAt) return 'not_blocked';
+  if (!user) return;
+  if (!user.blockedAt) {
+    if (user.isActive) await sendMail(ctx, log, userLang(user, lang), 'restore_access_not_needed', user.email, { link: link(ctx, '/auth/login') });
+    return;
+  }
   const { db } = ctx.database;
   const now = ctx.clock.now();
   await revokeTokens(db, user.id, 'unblock', now);
   const token = await issueToken(db, user.id, 'unblock', now);
   await sendMail(ctx, log, userLang(user, lang), 'restore_access', user.email, { link: link(ctx, `/auth/restore-access/${token}`) });
-  return 'sent';
 }
 
 export async function restoreAccess(ctx: AppContext, token: string): Promise<void> {
