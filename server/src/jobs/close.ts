@@ -20,6 +20,7 @@ import {
 import type { Database } from '../db/client.ts';
 import { lockKey, writeEntry, type Tx } from '../money/ledger.ts';
 import { loadProduct } from '../money/product.ts';
+import { DOWNLOAD_COLUMNS, EARNING_COLUMNS, SALE_COLUMNS, earningColumnList, sumRow, type EarningFigures } from '../money/earning-columns.ts';
 
 /**
  * Day close and month close (docs/decisions/0051-closes.md). Each close is one transaction under a
@@ -36,15 +37,9 @@ const CLOSE_SOURCES = ['files', 'file_copies', 'video', 'sites', 'gold_bonus', '
 /** Ledger sources that count as revenue for efficiency and unlimited status: every earning, no payout. */
 const REVENUE_FILTER = sql`source <> 'payout'`;
 
-interface RollupRow {
+interface RollupRow extends EarningFigures {
   user_id: number;
   project: string;
-  download_earned_micro: number;
-  copy_download_earned_micro: number;
-  sale_earned_micro: number;
-  copy_sale_earned_micro: number;
-  video_sale_earned_micro: number;
-  site_earned_micro: number;
 }
 
 export interface DayCloseResult {
@@ -112,8 +107,7 @@ export async function closeDay(database: Database, day: string, now: Date, opts:
 
     const rollups = await rows<RollupRow>(
       tx,
-      sql`select user_id, project, download_earned_micro, copy_download_earned_micro, sale_earned_micro,
-                 copy_sale_earned_micro, video_sale_earned_micro, site_earned_micro
+      sql`select user_id, project, ${earningColumnList()}
           from ingest_daily where day = ${day}::date ${userFilter}`,
     );
     const scopePairs = new Map<string, { userId: number; project: string }>();
@@ -138,16 +132,9 @@ export async function closeDay(database: Database, day: string, now: Date, opts:
     };
     const commissions: Array<{ referrerId: number; referralId: number; project: string; bucket: 'downloads' | 'sales'; level: 1 | 2; base: number; rateBp: number; amount: number }> = [];
     for (const r of rollups) {
-      add(r.user_id, r.project, 'files', 'downloads', r.download_earned_micro);
-      add(r.user_id, r.project, 'file_copies', 'downloads', r.copy_download_earned_micro);
-      add(r.user_id, r.project, 'files', 'sales', r.sale_earned_micro);
-      add(r.user_id, r.project, 'file_copies', 'sales', r.copy_sale_earned_micro);
-      add(r.user_id, r.project, 'video', 'sales', r.video_sale_earned_micro);
-      add(r.user_id, r.project, 'sites', 'sales', r.site_earned_micro);
-      const bases = {
-        downloads: r.download_earned_micro + r.copy_download_earned_micro,
-        sales: r.sale_earned_micro + r.copy_sale_earned_micro + r.video_sale_earned_micro + r.site_earned_micro,
-      };
+      // Each rollup column to its own ledger source and bucket (money/earning-columns.ts).
+      for (const c of EARNING_COLUMNS) add(r.user_id, r.project, c.source, c.bucket, r[c.column]);
+      const bases = { downloads: sumRow(r, DOWNLOAD_COLUMNS), sales: sumRow(r, SALE_COLUMNS) };
       const level = levels.get(pairKey(r.user_id, r.project)) ?? 0;
       add(r.user_id, r.project, 'gold_bonus', 'downloads', goldBonus(level, bases.downloads, product));
       add(r.user_id, r.project, 'gold_bonus', 'sales', goldBonus(level, bases.sales, product));

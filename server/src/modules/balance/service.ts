@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { computeBalance, saleDayAvailableAt, type ProductConfig } from '@pc/core';
 import type { Db } from '../../db/client.ts';
 import { lockKey, type Tx } from '../../money/ledger.ts';
+import { SALE_COLUMNS, TOTAL_EARNED_COLUMN, sumRow, sumsOf } from '../../money/earning-columns.ts';
 import { insertPayoutRequest, movePayoutRequest, type MoveResult, type PayoutRow } from '../../money/payouts.ts';
 
 /**
@@ -42,18 +43,10 @@ export async function balanceOf(db: Tx, userId: number, now: Date, product: Prod
     db,
     sql`select coalesce(sum(amount_micro), 0)::bigint as earnings from ledger_entries where user_id = ${userId} and source <> 'payout'`,
   );
-  const live = await rows<{
-    day: string;
-    earned: number;
-    files_sales: number;
-    copies_sales: number;
-    video_sales: number;
-    site_sales: number;
-  }>(
+  // Live days: their whole earnings, and each sale column (held, by the source it is booked as).
+  const live = await rows<{ day: string; earned: number } & Record<(typeof SALE_COLUMNS)[number]['column'], number>>(
     db,
-    sql`select d.day::text as day, sum(d.earned_micro)::bigint as earned, sum(d.sale_earned_micro)::bigint as files_sales,
-               sum(d.copy_sale_earned_micro)::bigint as copies_sales, sum(d.video_sale_earned_micro)::bigint as video_sales,
-               sum(d.site_earned_micro)::bigint as site_sales
+    sql`select d.day::text as day, sum(d.${sql.raw(TOTAL_EARNED_COLUMN)})::bigint as earned, ${sumsOf(SALE_COLUMNS, 'd')}
         from ingest_daily d
         where d.user_id = ${userId}
           and not exists (select 1 from closed_partner_days c where c.user_id = d.user_id and c.project = d.project and c.day = d.day)
@@ -80,11 +73,8 @@ export async function balanceOf(db: Tx, userId: number, now: Date, product: Prod
     liveTotal += d.earned;
     const at = saleDayAvailableAt(d.day, product);
     if (at <= now) continue;
-    holdBySource.files += d.files_sales;
-    holdBySource.file_copies += d.copies_sales;
-    holdBySource.video += d.video_sales;
-    holdBySource.sites += d.site_sales;
-    addRelease(at, d.files_sales + d.copies_sales + d.video_sales + d.site_sales);
+    for (const c of SALE_COLUMNS) holdBySource[c.source] += d[c.column];
+    addRelease(at, sumRow(d, SALE_COLUMNS));
   }
   const heldTotal = Object.values(holdBySource).reduce((a, b) => a + b, 0);
   const figures = computeBalance({

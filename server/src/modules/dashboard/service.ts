@@ -21,6 +21,7 @@ import {
 } from '@pc/core';
 import type { Database } from '../../db/client.ts';
 import { loadProduct } from '../../money/product.ts';
+import { SALE_COLUMNS, TOTAL_EARNED_COLUMN, sumOf } from '../../money/earning-columns.ts';
 
 /**
  * The dashboard's reads, across both projects. Earnings per day = the rollup's live earnings (files, copies,
@@ -37,7 +38,7 @@ const day = (v: unknown) => (v instanceof Date ? dayOf(v) : str(v).slice(0, 10))
 
 function earningsByProjectDay(userId: number, range: DayRange) {
   return sql`
-    select project, day, earned_micro as amount
+    select project, day, ${sql.raw(TOTAL_EARNED_COLUMN)} as amount
     from ingest_daily
     where user_id = ${userId} and day between ${range.from}::date and ${range.to}::date
     union all
@@ -120,9 +121,8 @@ async function balanceOf(database: Database, userId: number, now: Date) {
   const firstHeldDay = addDays(dayOf(now), -product.saleHoldDays);
   const rows = await database.query<Row>(sql`
     with live as (
-      select d.earned_micro,
-             case when d.day >= ${firstHeldDay}::date
-               then d.sale_earned_micro + d.copy_sale_earned_micro + d.video_sale_earned_micro + d.site_earned_micro else 0 end as sales_micro
+      select d.${sql.raw(TOTAL_EARNED_COLUMN)} as earned_micro,
+             case when d.day >= ${firstHeldDay}::date then ${sumOf(SALE_COLUMNS, 'd')} else 0 end as sales_micro
       from ingest_daily d
       where d.user_id = ${userId}
         and not exists (select 1 from closed_partner_days c where c.user_id = d.user_id and c.project = d.project and c.day = d.day)

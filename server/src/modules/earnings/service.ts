@@ -16,6 +16,7 @@ import {
   type ProjectId,
 } from '@pc/core';
 import type { Database } from '../../db/client.ts';
+import { FILES_COLUMNS, SITE_COLUMNS, sumOf } from '../../money/earning-columns.ts';
 
 /**
  * The earnings page's reads. Files and sites earnings come from the rollup `ingest_daily` (live, the same figures
@@ -32,7 +33,7 @@ const UNIT: Record<EarningsStatQuery['grouping'], Unit> = { days: 'day', weeks: 
 /** Per-day earnings by column (files, sites, referrals, additional) and storage cost of one partner's project. */
 export function earningDays(userId: number, project: ProjectId, range: DayRange): SQL {
   return sql`
-    select day, earned_micro - site_earned_micro as files, site_earned_micro as sites, 0::bigint as referrals,
+    select day, ${sumOf(FILES_COLUMNS)} as files, ${sumOf(SITE_COLUMNS)} as sites, 0::bigint as referrals,
            0::bigint as additional, 0::bigint as storage
     from ingest_daily
     where user_id = ${userId} and project = ${project} and day between ${range.from}::date and ${range.to}::date

@@ -25,6 +25,7 @@ import {
   fileHints,
 } from '@pc/core';
 import type { Database } from '../../db/client.ts';
+import { DOWNLOAD_COLUMNS, FILE_SALE_COLUMNS, sumOf } from '../../money/earning-columns.ts';
 
 /**
  * The statistics screens' reads. Everything comes from the ingest rollups (ingest_daily*), the current-state
@@ -418,8 +419,8 @@ const sumsOf = (r: Row): DetailedSums => ({
 function detailedDays(userId: number, project: ProjectId, range: DayRange, unit: 'day' | 'week' | 'month'): SQL {
   return sql`
     with days as (
-      select day, downloads, download_earned_micro + copy_download_earned_micro as sum, sales as sales_count,
-             sale_earned_micro + video_sale_earned_micro + copy_sale_earned_micro as sales, copies, 0::bigint as gold
+      select day, downloads, ${sumOf(DOWNLOAD_COLUMNS)} as sum, sales as sales_count,
+             ${sumOf(FILE_SALE_COLUMNS)} as sales, copies, 0::bigint as gold
       from ingest_daily
       where user_id = ${userId} and project = ${project} and day between ${range.from}::date and ${range.to}::date
       union all
