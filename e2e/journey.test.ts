@@ -139,7 +139,7 @@ describe.skipIf(!hasBrowser)('partner journey in Chromium', () => {
     await page.waitForURL('**/dashboard');
     await page.getByTestId('sidebar').waitFor();
     await page.getByTestId('user-bar').waitFor();
-    await page.getByTestId('not-available').waitFor();
+    await page.getByTestId('info-earnings').waitFor();
     await page.waitForTimeout(700);
     await shot(page, 'shell-en-1440');
     await axe(page, 'shell');
