@@ -63,6 +63,13 @@ describe('dashboard', () => {
     );
   });
 
+  it('says so when there is nothing to chart yet (a new partner)', async () => {
+    const empty = { data: fixtures.earningsByMonth.data.map((row) => ({ ...row, total: 0, by_project: { fd1: 0, fd2: 0 }, storage_cost: 0 })) };
+    startScreen('/dashboard', { 'GET /api/dashboard/earnings-by-month': { body: empty } });
+    expect(await screen.findByText('No earnings in the last 12 months')).toBeInTheDocument();
+    expect(screen.queryByRole('table', { name: 'Earnings by month', hidden: true })).not.toBeInTheDocument();
+  });
+
   it('offers activation for a programme that is off', async () => {
     const user = userEvent.setup();
     startScreen('/dashboard', {}, { ...fixtures.user, app_users_id: { fd1: 1 } } as never);

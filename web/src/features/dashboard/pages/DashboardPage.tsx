@@ -109,7 +109,12 @@ export default function DashboardPage() {
             </QueryBlock>
           </Panel>
           <Panel title={t('charts.byMonth')} id="by-month">
-            <QueryBlock query={byMonth} height={300}>
+            <QueryBlock
+              query={byMonth}
+              height={300}
+              isEmpty={(d) => d.data.every((row) => row.total === 0 && row.storage_cost === 0)}
+              empty={<EmptyState title={t('charts.noMonths')} message={t('charts.noEarningsHint')} />}
+            >
               {(data) => (
                 <Chart
                   type="bar"
