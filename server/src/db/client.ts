@@ -26,7 +26,8 @@ export interface Database {
   close(): Promise<void>;
 }
 
-function rowsOf<T>(result: unknown): T[] {
+/** The rows of a raw statement's result (PGlite and node-postgres both answer `{ rows }`). */
+export function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
 }
 

@@ -21,6 +21,7 @@ import {
   type SaleStatus,
 } from '@pc/core';
 import type { Database } from '../db/client.ts';
+import { rows, type Row } from '../db/sql.ts';
 import { loadProductVersions } from '../money/product.ts';
 
 /**
@@ -31,15 +32,10 @@ import { loadProductVersions } from '../money/product.ts';
  */
 
 type Tx = Parameters<Parameters<Database['db']['transaction']>[0]>[0];
-type Row = Record<string, unknown>;
 
 /** Holds a project's ingest until the transaction ends (batches, and a settings change that must not race one). */
 export async function lockIngest(tx: Pick<Tx, 'execute'>, project: ProjectId): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(7302001, ${project === 'fd1' ? 1 : 2})`);
-}
-
-async function rows<T = Row>(tx: Tx, query: ReturnType<typeof sql>): Promise<T[]> {
-  return ((await tx.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
 const DAY_MS = 86_400_000;

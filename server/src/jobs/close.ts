@@ -18,7 +18,8 @@ import {
   type ProductConfig,
 } from '@pc/core';
 import type { Database } from '../db/client.ts';
-import { lockKey, writeEntry, type Tx } from '../money/ledger.ts';
+import { lockKey, pgArray, rows, type Tx } from '../db/sql.ts';
+import { writeEntry } from '../money/ledger.ts';
 import { loadProduct } from '../money/product.ts';
 import { DOWNLOAD_COLUMNS, EARNING_COLUMNS, SALE_COLUMNS, earningColumnList, sumRow, type EarningFigures } from '../money/earning-columns.ts';
 
@@ -27,10 +28,6 @@ import { DOWNLOAD_COLUMNS, EARNING_COLUMNS, SALE_COLUMNS, earningColumnList, sum
  * transaction-scoped advisory lock on its key, so several instances may run it at once; it writes only the
  * difference between what the figures should be and what the ledger holds, so running it again writes nothing.
  */
-
-async function rows<T>(tx: Tx, query: SQL): Promise<T[]> {
-  return ((await tx.execute(query)) as unknown as { rows: T[] }).rows;
-}
 
 /** The ledger sources a day close books (the operator's additional income and payouts are booked elsewhere). */
 const CLOSE_SOURCES = ['files', 'file_copies', 'video', 'sites', 'gold_bonus', 'referrals'] as const;
@@ -84,10 +81,6 @@ async function eachChunk<T>(tx: Tx, list: T[], statement: (json: string) => SQL,
 /** Rows are written in one order everywhere, so concurrent closes of different days lock them without deadlock. */
 function sortPairs<T extends { userId: number; project: string }>(pairs: T[]): T[] {
   return [...pairs].sort((a, b) => a.userId - b.userId || (a.project < b.project ? -1 : a.project > b.project ? 1 : 0));
-}
-
-function pgArray(values: number[]): string {
-  return `{${values.join(',')}}`;
 }
 
 /**

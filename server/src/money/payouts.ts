@@ -1,8 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { canTransitionPayout, payoutCountsAgainstBalance, type PayoutActor } from '@pc/core';
+import { canTransitionPayout, dayOf, payoutCountsAgainstBalance, type PayoutActor } from '@pc/core';
 import type { Db } from '../db/client.ts';
 import { payoutRequestHistory, payoutRequests, type PayoutStatus } from '../db/schema/index.ts';
-import { dayOf, lockKey, writeEntry, type Tx } from './ledger.ts';
+import { lockKey, type Tx } from '../db/sql.ts';
+import { writeEntry } from './ledger.ts';
 
 /**
  * Payout requests and their money. Creating a request writes a `payout` ledger entry (−amount); rejecting or

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { DEFAULT_PRODUCT, type ProductConfig, type ProductVersion } from '@pc/core';
 import { productSettings, productSettingsHistory } from '../db/schema/index.ts';
-import type { Tx } from './ledger.ts';
+import type { Tx } from '../db/sql.ts';
 
 /** The product_settings row holding the product settings (and their history rows). */
 export const PRODUCT_SETTINGS_KEY = 'product';

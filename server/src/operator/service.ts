@@ -1,7 +1,9 @@
 import { desc, eq, sql } from 'drizzle-orm';
+import { dayOf } from '@pc/core';
 import type { Database, Db } from '../db/client.ts';
 import { additionalIncome, news, newsTexts, notifications, notificationTexts, operatorActions } from '../db/schema/index.ts';
-import { dayOf, lockKey, writeEntry, type Tx } from '../money/ledger.ts';
+import { lockKey, rows, type Tx } from '../db/sql.ts';
+import { writeEntry } from '../money/ledger.ts';
 
 type Texts = Partial<Record<string, { title: string; body: string }>>;
 
@@ -82,8 +84,8 @@ export async function publishNotification(db: Db, input: { userId: number | null
 /** Sets a partner site's status to banned (partner_sites belongs to the sites/ingest area). */
 export async function banSite(database: Database, input: { siteId: number; reason: string; operator: string }, now: Date): Promise<boolean> {
   return database.db.transaction(async (tx) => {
-    const rows = (await tx.execute(sql`update partner_sites set status = 'banned' where id = ${input.siteId} returning id`)) as unknown as { rows: unknown[] };
-    if (!rows.rows.length) return false;
+    const banned = await rows(tx, sql`update partner_sites set status = 'banned' where id = ${input.siteId} returning id`);
+    if (!banned.length) return false;
     await logAction(tx, input.operator, 'site.ban', `site:${input.siteId}`, { reason: input.reason }, now);
     return true;
   });

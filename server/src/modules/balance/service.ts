@@ -1,7 +1,7 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { computeBalance, saleDayAvailableAt, type ProductConfig } from '@pc/core';
 import type { Db } from '../../db/client.ts';
-import { lockKey, type Tx } from '../../money/ledger.ts';
+import { lockKey, rows, type Tx } from '../../db/sql.ts';
 import { SALE_COLUMNS, TOTAL_EARNED_COLUMN, sumRow, sumsOf } from '../../money/earning-columns.ts';
 import { insertPayoutRequest, movePayoutRequest, type MoveResult, type PayoutRow } from '../../money/payouts.ts';
 
@@ -9,10 +9,6 @@ import { insertPayoutRequest, movePayoutRequest, type MoveResult, type PayoutRow
  * Balance, hold and available for withdrawal of a partner (all projects), derived from the ledger, the live
  * (not yet closed) days of the ingest rollups and the payout requests (docs/decisions/0052-balance.md).
  */
-
-async function rows<T>(db: Tx, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
 
 export const HOLD_SOURCES = ['files', 'file_copies', 'video', 'sites', 'referrals', 'gold_bonus'] as const;
 export type HoldSource = (typeof HOLD_SOURCES)[number];

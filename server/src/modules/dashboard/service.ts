@@ -20,6 +20,7 @@ import {
   type UnusedFilesAnswer,
 } from '@pc/core';
 import type { Database } from '../../db/client.ts';
+import { dayStr as day, num, str, type Row } from '../../db/sql.ts';
 import { loadProduct } from '../../money/product.ts';
 import { SALE_COLUMNS, TOTAL_EARNED_COLUMN, sumOf } from '../../money/earning-columns.ts';
 
@@ -30,11 +31,7 @@ import { SALE_COLUMNS, TOTAL_EARNED_COLUMN, sumOf } from '../../money/earning-co
  * payouts not rejected/deleted; the pending (hold) part is sale earnings inside their refund window.
  */
 
-type Row = Record<string, unknown>;
-const num = (v: unknown) => (v == null ? 0 : Number(v));
-const str = (v: unknown) => (v == null ? '' : String(v));
 const gb = (bytes: number) => Math.round(bytesToGb(bytes) * 1000) / 1000;
-const day = (v: unknown) => (v instanceof Date ? dayOf(v) : str(v).slice(0, 10));
 
 function earningsByProjectDay(userId: number, range: DayRange) {
   return sql`

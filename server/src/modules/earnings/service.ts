@@ -16,6 +16,7 @@ import {
   type ProjectId,
 } from '@pc/core';
 import type { Database } from '../../db/client.ts';
+import { num, str, type Row } from '../../db/sql.ts';
 import { FILES_COLUMNS, SITE_COLUMNS, sumOf } from '../../money/earning-columns.ts';
 
 /**
@@ -24,9 +25,6 @@ import { FILES_COLUMNS, SITE_COLUMNS, sumOf } from '../../money/earning-columns.
  * closes and operators write; storage cost and coins come from the close's storage_days and gold_days.
  */
 
-type Row = Record<string, unknown>;
-const num = (v: unknown) => (v == null ? 0 : Number(v));
-const str = (v: unknown) => (v == null ? '' : String(v));
 type Unit = 'day' | 'week' | 'month';
 const UNIT: Record<EarningsStatQuery['grouping'], Unit> = { days: 'day', weeks: 'week', months: 'month' };
 

@@ -25,6 +25,7 @@ import {
   fileHints,
 } from '@pc/core';
 import type { Database } from '../../db/client.ts';
+import { dayStr as day, num, str, type Row } from '../../db/sql.ts';
 import { DOWNLOAD_COLUMNS, FILE_SALE_COLUMNS, sumOf } from '../../money/earning-columns.ts';
 
 /**
@@ -33,12 +34,8 @@ import { DOWNLOAD_COLUMNS, FILE_SALE_COLUMNS, sumOf } from '../../money/earning-
  * 0250; never from raw events. Every query is keyed by the signed-in partner's id first.
  */
 
-type Row = Record<string, unknown>;
-const num = (v: unknown) => (v == null ? 0 : Number(v));
-const str = (v: unknown) => (v == null ? '' : String(v));
 /** A whole number of micro-USD, a / b rounded half-up (b > 0), 0 when b is 0. */
 const ratio = (a: number, b: number) => (b > 0 ? Math.round(a / b) : 0);
-const day = (v: unknown) => (v instanceof Date ? dayOf(v) : str(v).slice(0, 10));
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 const dir = (d: 'asc' | 'desc') => sql.raw(d === 'asc' ? 'asc' : 'desc');
 const offsetOf = (q: { page: number; per_page: number }) => (q.page - 1) * q.per_page;

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   addDaysToDay,
@@ -16,12 +16,8 @@ import {
 } from '@pc/core';
 import { AppError } from '../../lib/errors.ts';
 import { currentUser } from '../session/plugin.ts';
-import { lockKey, type Tx } from '../../money/ledger.ts';
+import { lockKey, rows } from '../../db/sql.ts';
 import { loadProduct } from '../../money/product.ts';
-
-async function rows<T>(db: Tx, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
 
 export const activateUnlimitedBody = z.strictObject({
   app: projectSchema,

@@ -1,0 +1,36 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { rowsOf, type Db } from './client.ts';
+
+/**
+ * The SQL helpers every module uses for raw queries: one definition of reading rows, turning SQL values into
+ * numbers and text, the transaction type, and transaction-scoped advisory locks.
+ */
+
+/** A transaction (or the database itself) as the write helpers take it. */
+export type Tx = Pick<Db, 'execute' | 'insert' | 'select' | 'update' | 'delete'>;
+
+/** A row of a raw query whose columns are read with num / str. */
+export type Row = Record<string, unknown>;
+
+/** Runs a raw statement in a transaction (or on the database) and answers its rows. */
+export async function rows<T = Row>(tx: Pick<Tx, 'execute'>, query: SQL): Promise<T[]> {
+  return rowsOf<T>(await tx.execute(query));
+}
+
+/** A SQL number (bigint may arrive as text) as a JavaScript number; null is 0. */
+export const num = (v: unknown): number => (v == null ? 0 : Number(v));
+/** A SQL value as text; null is ''. */
+export const str = (v: unknown): string => (v == null ? '' : String(v));
+
+/** A SQL date (a Date from node-postgres, text from PGlite) as 'YYYY-MM-DD'. */
+export const dayStr = (v: unknown): string => (v instanceof Date ? v.toISOString().slice(0, 10) : str(v).slice(0, 10));
+
+/** A Postgres array literal of ids, for `= any(${pgArray(ids)}::bigint[])`. */
+export function pgArray(values: number[]): string {
+  return `{${values.join(',')}}`;
+}
+
+/** Takes a transaction-scoped advisory lock on a text key (released at commit or rollback). */
+export async function lockKey(tx: Pick<Tx, 'execute'>, key: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+}
