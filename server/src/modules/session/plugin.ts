@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
+import { sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { isLangCode } from '@pc/core';
+import { isLangCode, type ProjectId } from '@pc/core';
 import { AppError } from '../../lib/errors.ts';
 import { createSession, resolveSession, revokeSession, SESSION_ABSOLUTE_MS, SESSION_COOKIE, type SessionUser } from './service.ts';
 
@@ -12,6 +13,11 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** preHandler for routes of signed-in partners: 401 without a live session, and for inactive accounts. */
     requireUser: (request: FastifyRequest) => Promise<void>;
+    /**
+     * preHandler for a signed-in partner's calls about one project (`app` in the query): requireUser, then 403
+     * unless the partner's programme in that project is activated (SPEC.md §6).
+     */
+    requireProgram: (request: FastifyRequest) => Promise<void>;
     /** Starts a new session (a fresh id at every sign-in) and sets its cookie. */
     signIn: (request: FastifyRequest, reply: FastifyReply, userId: number) => Promise<void>;
     signOut: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
@@ -39,6 +45,16 @@ export const sessionPlugin = fp(async (app) => {
 
   app.decorate('requireUser', async (request: FastifyRequest) => {
     if (!request.user || !request.user.isActive) throw new AppError('unauthorized');
+  });
+
+  app.decorate('requireProgram', async (request: FastifyRequest) => {
+    await app.requireUser(request);
+    // Runs after validation, so `app` is a project id wherever the query schema asks for it.
+    const project = (request.query as { app?: ProjectId } | undefined)?.app;
+    const active = project
+      ? await database.query<{ ok: number }>(sql`select 1 as ok from partner_programs where user_id = ${request.user!.id} and project = ${project}`)
+      : [];
+    if (active.length === 0) throw new AppError('forbidden', { key: 'statistics:program_not_active', params: { app: project ?? '' } });
   });
 
   app.decorate('signIn', async (request: FastifyRequest, reply: FastifyReply, userId: number) => {

@@ -22,54 +22,49 @@ import {
   videosTodayQuery,
 } from '@pc/core';
 import { currentUser } from '../session/plugin.ts';
-import { requireProgram } from './access.ts';
 import * as stats from './service.ts';
 
-/** GET calls of the statistics and video screens: the signed-in partner's own data in one activated project. */
+/** GET calls of the statistics and video screens: the signed-in partner's own data in one activated project (app.requireProgram). */
 export async function statisticsRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { database, clock } = app.ctx;
   const tags = ['statistics'];
-  const opts = { preHandler: app.requireUser };
-  /** The partner and "now", after checking that the project's programme is active for them. */
-  const partner = async (request: Parameters<typeof currentUser>[0], project: Parameters<typeof requireProgram>[2]) => {
-    const user = currentUser(request);
-    await requireProgram(database, user.id, project);
-    return { userId: user.id, now: clock.now() };
-  };
+  const opts = { preHandler: app.requireProgram };
+  /** The partner and "now" (app.requireProgram has checked that the project's programme is active for them). */
+  const partner = (request: Parameters<typeof currentUser>[0]) => ({ userId: currentUser(request).id, now: clock.now() });
 
   app.get(P.sourcesBase, { ...opts, schema: { tags, querystring: sourcesBaseQuery, response: { 200: sourcesBaseAnswer } } }, async (request) => {
-    const { userId, now } = await partner(request, request.query.app);
+    const { userId, now } = partner(request);
     return stats.sourcesBase(database, userId, request.query, now);
   });
 
   app.get(P.sourcesDetails, { ...opts, schema: { tags, querystring: sourcesDetailsQuery, response: { 200: sourcesDetailsAnswer } } }, async (request) => {
-    const { userId, now } = await partner(request, request.query.app);
+    const { userId, now } = partner(request);
     return stats.sourcesDetails(database, userId, request.query, now);
   });
 
   app.get(P.sales, { ...opts, schema: { tags, querystring: salesQuery, response: { 200: salesAnswer } } }, async (request) => {
-    const { userId, now } = await partner(request, request.query.app);
+    const { userId, now } = partner(request);
     return stats.sales(database, userId, request.query, now);
   });
 
   app.get(P.files, { ...opts, schema: { tags, querystring: filesQuery, response: { 200: filesAnswer } } }, async (request) => {
-    const { userId, now } = await partner(request, request.query.app);
+    const { userId, now } = partner(request);
     return stats.files(database, userId, request.query, now, 'file');
   });
 
   app.get(P.filesCopies, { ...opts, schema: { tags, querystring: filesQuery, response: { 200: filesAnswer } } }, async (request) => {
-    const { userId, now } = await partner(request, request.query.app);
+    const { userId, now } = partner(request);
     return stats.files(database, userId, request.query, now, 'copy');
   });
 
   app.get(P.detailedToday, { ...opts, schema: { tags, querystring: detailedTodayQuery, response: { 200: detailedTodayAnswer } } }, async (request) => {
-    const { userId, now } = await partner(request, request.query.app);
+    const { userId, now } = partner(request);
     return stats.detailedToday(database, userId, request.query.app, now);
   });
 
   app.get(P.detailedBase, { ...opts, schema: { tags, querystring: detailedBaseQuery, response: { 200: detailedBaseAnswer } } }, async (request) => {
-    const { userId, now } = await partner(request, request.query.app);
+    const { userId, now } = partner(request);
     return stats.detailedBase(database, userId, request.query, now);
   });
 
@@ -77,18 +72,18 @@ export async function statisticsRoutes(root: FastifyInstance) {
     P.detailedCountries,
     { ...opts, schema: { tags, querystring: detailedCountriesQuery, response: { 200: detailedCountriesAnswer } } },
     async (request) => {
-      const { userId } = await partner(request, request.query.app);
+      const { userId } = partner(request);
       return stats.detailedCountries(database, userId, request.query.app, request.query.date);
     },
   );
 
   app.get(P.videosStat, { ...opts, schema: { tags: ['videos'], querystring: videosStatQuery, response: { 200: videosStatAnswer } } }, async (request) => {
-    const { userId, now } = await partner(request, request.query.app);
+    const { userId, now } = partner(request);
     return stats.videosStat(database, userId, request.query, now);
   });
 
   app.get(P.videosToday, { ...opts, schema: { tags: ['videos'], querystring: videosTodayQuery, response: { 200: videosTodayAnswer } } }, async (request) => {
-    const { userId, now } = await partner(request, request.query.app);
+    const { userId, now } = partner(request);
     return stats.videosToday(database, userId, request.query.app, request.query.player_type, now);
   });
 }
