@@ -95,6 +95,26 @@ describe('earnings', () => {
     });
   });
 
+  it("answers the efficiency of the last calendar month, also once two months are closed", async () => {
+    // gold_months holds the level decided at 00:00 UTC on `month`, with the efficiency of the month before it.
+    const decision = (month: string, efficiency: number) => ({
+      user_id: a.id,
+      project: 'fd1',
+      month,
+      level_before: 1,
+      level_after: 1,
+      coins: 7,
+      efficiency_micro: efficiency,
+      reason: 'kept',
+    });
+    // Only September is closed (decided on October 1st): October is still open, so its efficiency is computed.
+    await insertRows(t, 'gold_months', [decision('2026-10-01', 111_111)]);
+    expect((await a.get('/earnings/gold-status', { app: 'fd1' })).json().efficiency).toBe(-5_161);
+    // September and October closed: the answer is October's (decided on November 1st), not September's.
+    await insertRows(t, 'gold_months', [decision('2026-11-01', 222_222)]);
+    expect((await a.get('/earnings/gold-status', { app: 'fd1' })).json().efficiency).toBe(222_222);
+  });
+
   it('answers 422 for a range over two years or a bad grouping, 403 for an inactive programme', async () => {
     expect((await a.get('/earnings/stat', { app: 'fd1', date_from: '2024-11-19', date_to: '2026-11-20' })).statusCode).toBe(422);
     expect((await a.get('/earnings/stat', { app: 'fd1', date_from: '2024-11-20', date_to: '2026-11-20' })).statusCode).toBe(200);

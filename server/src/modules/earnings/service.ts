@@ -179,8 +179,10 @@ export async function goldStatus(database: Database, userId: number, project: Pr
   const lastMonthStart = `${lastMonthEnd.slice(0, 8)}01`;
   const [state, closedMonth, lastDay] = await Promise.all([
     database.query<Row>(sql`select level, coins from gold_state where user_id = ${userId} and project = ${project}`),
+    // The decision taken at 00:00 UTC on this month's 1st carries the efficiency of the month before it: the last
+    // calendar month. (The row of lastMonthStart holds the month before last.)
     database.query<Row>(sql`
-      select efficiency_micro from gold_months where user_id = ${userId} and project = ${project} and month = ${lastMonthStart}::date`),
+      select efficiency_micro from gold_months where user_id = ${userId} and project = ${project} and month = ${monthStart}::date`),
     database.query<Row>(sql`
       select efficiency_30d_micro from gold_days where user_id = ${userId} and project = ${project}
       order by day desc limit 1`),
