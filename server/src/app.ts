@@ -101,6 +101,7 @@ function sendError(request: FastifyRequest, reply: FastifyReply, error: AppError
       Object.entries(error.fields).map(([field, texts]) => [field, texts.map((text) => localize(lang, text))]),
     );
   }
+  if (error.headers) reply.headers(error.headers);
   return reply.code(error.status).type('application/json; charset=utf-8').send(body);
 }
 

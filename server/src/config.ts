@@ -65,6 +65,8 @@ export const configSchema = z
     INGEST_TOKEN_FD1: z.string().min(16).default('dev-ingest-token-fd1-000000000000'),
     INGEST_TOKEN_FD2: z.string().min(16).default('dev-ingest-token-fd2-000000000000'),
     OPERATOR_TOKEN: z.string().min(16).default('dev-operator-token-0000000000000000'),
+    /** Ingest batches processed at once; beyond it a batch is answered 503 with Retry-After (docs/ingest.md). */
+    INGEST_MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(64).default(4),
     SEED_DEMO: bool.optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Unset: json in production, pretty (one readable line per record) elsewhere. */

@@ -4,13 +4,23 @@ export type Send = (project: ProjectId, events: IngestEventInput[]) => Promise<I
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** How long a 503 asks the sender to wait (its Retry-After seconds), or null when it names no time. */
+export function retryAfterMs(response: { status: number; headers: { get(name: string): string | null } }): number | null {
+  if (response.status !== 503) return null;
+  const seconds = Number(response.headers.get('retry-after'));
+  return Number.isFinite(seconds) && seconds >= 0 ? Math.min(seconds, 60) * 1000 : null;
+}
+
 /**
  * Sends a batch to POST /ingest/v1/{project}/events, retrying network errors and 5xx answers with backoff (a
- * resend is harmless: events are deduplicated by id). A 4xx answer is a bug in the sender and is thrown.
+ * resend is harmless: events are deduplicated by id). A 503 with Retry-After means the server has no room for
+ * the batch now: the sender waits as long as it says, and that wait is not a failed attempt (back-pressure,
+ * docs/ingest.md). A 4xx answer is a bug in the sender and is thrown.
  */
 export function httpSender(baseUrl: string, tokens: Record<ProjectId, string>, opts: { retries?: number; log?: (line: string) => void } = {}): Send {
   const retries = opts.retries ?? 20;
   return async (project, events) => {
+    const giveUpAt = Date.now() + 10 * 60_000;
     for (let attempt = 0; ; attempt++) {
       try {
         const response = await fetch(`${baseUrl.replace(/\/$/, '')}/ingest/v1/${project}/events`, {
@@ -20,6 +30,13 @@ export function httpSender(baseUrl: string, tokens: Record<ProjectId, string>, o
           signal: AbortSignal.timeout(120_000),
         });
         if (response.status >= 400 && response.status < 500) throw Object.assign(new Error(`ingest ${response.status}: ${await response.text()}`), { fatal: true });
+        const wait = retryAfterMs(response);
+        if (wait !== null && Date.now() < giveUpAt) {
+          await response.body?.cancel();
+          await sleep(wait);
+          attempt -= 1;
+          continue;
+        }
         if (response.status !== 200) throw new Error(`ingest ${response.status}`);
         return (await response.json()) as IngestAnswer;
       } catch (error) {

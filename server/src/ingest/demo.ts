@@ -18,13 +18,20 @@ const DAY_MS = 86_400_000;
 export function startDemoTraffic(app: FastifyInstance, userId: number): { stop(): Promise<void> } {
   const { database, config } = app.ctx;
   const tokens: Record<ProjectId, string> = { fd1: config.INGEST_TOKEN_FD1, fd2: config.INGEST_TOKEN_FD2 };
-  const send: Send = async (project, events) => {
-    const response = await app.inject({
+  const post = (project: ProjectId, events: unknown[]) =>
+    app.inject({
       method: 'POST',
       url: `/ingest/v1/${project}/events`,
       headers: { authorization: `Bearer ${tokens[project]}`, 'content-type': 'application/json' },
       payload: JSON.stringify(events),
     });
+  const send: Send = async (project, events) => {
+    let response = await post(project, events);
+    // The server has no room for the batch now (back-pressure): wait as it asks and send it again.
+    while (response.statusCode === 503 && !stopped) {
+      await new Promise((resolve) => setTimeout(resolve, Number(response.headers['retry-after'] ?? 1) * 1000));
+      response = await post(project, events);
+    }
     if (response.statusCode !== 200) throw new Error(`demo ingest ${response.statusCode}: ${response.body.slice(0, 200)}`);
     return response.json() as IngestAnswer;
   };

@@ -33,9 +33,22 @@ export function parseNdjson(body: string): unknown[] {
   return out;
 }
 
-/** The file hosts' event feed: POST /ingest/v1/{project}/events (docs/ingest.md). */
+/** Seconds a sender waits before resending a batch the server had no room for. */
+export const INGEST_RETRY_AFTER_SECONDS = 1;
+
+/**
+ * The file hosts' event feed: POST /ingest/v1/{project}/events (docs/ingest.md). At most INGEST_MAX_IN_FLIGHT
+ * batches are processed at once; one more is answered 503 with Retry-After before its body is read, so a flood
+ * of events waits at the sender instead of in the server's memory and in front of the partners' reads.
+ */
 export async function ingestRoutes(app: FastifyInstance) {
   const tokens: Record<ProjectId, string> = { fd1: app.ctx.config.INGEST_TOKEN_FD1, fd2: app.ctx.config.INGEST_TOKEN_FD2 };
+  const maxInFlight = app.ctx.config.INGEST_MAX_IN_FLIGHT;
+  let inFlight = 0;
+  const admitted = new WeakSet<FastifyRequest>();
+  const release = async (request: FastifyRequest) => {
+    if (admitted.delete(request)) inFlight -= 1;
+  };
 
   app.addContentTypeParser('application/x-ndjson', { parseAs: 'string', bodyLimit: INGEST_MAX_BYTES }, (_request, body, done) => {
     done(null, parseNdjson(body as string));
@@ -52,11 +65,21 @@ export async function ingestRoutes(app: FastifyInstance) {
         if (!isProjectId(project)) throw new AppError('not_found');
         const token = bearer(request);
         if (!token) throw new AppError('unauthorized');
-        if (tokenMatches(token, tokens[project])) return;
-        const other = project === 'fd1' ? 'fd2' : 'fd1';
-        if (tokenMatches(token, tokens[other])) throw new AppError('forbidden');
-        throw new AppError('unauthorized');
+        if (!tokenMatches(token, tokens[project])) {
+          const other = project === 'fd1' ? 'fd2' : 'fd1';
+          if (tokenMatches(token, tokens[other])) throw new AppError('forbidden');
+          throw new AppError('unauthorized');
+        }
+        if (inFlight >= maxInFlight) {
+          request.log.debug({ inFlight }, 'ingest busy');
+          throw new AppError('unavailable', undefined, undefined, undefined, { 'retry-after': String(INGEST_RETRY_AFTER_SECONDS) });
+        }
+        inFlight += 1;
+        admitted.add(request);
       },
+      // Whatever happens to the request (answered, failed, the sender went away), its place is given back once.
+      onResponse: release,
+      onRequestAbort: release,
     },
     async (request, reply) => {
       const project = request.params.project as ProjectId;

@@ -35,6 +35,8 @@ export class AppError extends Error {
     readonly text: LocalizedText = { key: `errors:${code}` },
     readonly fields?: Record<string, LocalizedText[]>,
     readonly extra?: Record<string, string>,
+    /** Response headers the answer needs (e.g. Retry-After of a 503). */
+    readonly headers?: Record<string, string>,
   ) {
     super(text.key);
     this.status = STATUS[code];
