@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { IngestAnswer, ProjectId } from '@pc/core';
-import { plansOf, sendHistory, startLive } from '../../../simulator/src/simulate.ts';
-import type { Send } from '../../../simulator/src/sender.ts';
+import { plansOf, sendHistory, startLive } from '@pc/simulator/simulate';
+import type { Send } from '@pc/simulator/sender';
 
 const HISTORY_DAYS = 120;
 const DONE_ID = 'demo-history-complete';
