@@ -3,6 +3,7 @@
  * turns a named period into dates with the same function.
  */
 import type { PERIODS } from './keys.ts';
+import { addDaysToDay, dayKey, daysBetween } from '../rules/time.ts';
 
 /** Statistics tables reach back two years (SPEC.md §9): 731 days including today. */
 export const STATS_HISTORY_DAYS = 731;
@@ -15,11 +16,10 @@ export interface RangeLike {
   date_to?: string | undefined;
 }
 
-const DAY_MS = 86_400_000;
-export const dayNumber = (day: string) => Math.floor(Date.parse(`${day}T00:00:00Z`) / DAY_MS);
-export const dayOf = (date: Date) => date.toISOString().slice(0, 10);
-export const addDays = (day: string, n: number) =>
-  dayOf(new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS));
+// Day arithmetic is core's one UTC calendar module (rules/time.ts); these are its names in the ranged calls.
+export const dayNumber = (day: string) => daysBetween('1970-01-01', day);
+export const dayOf = (date: Date) => dayKey(date);
+export const addDays = (day: string, n: number) => addDaysToDay(day, n);
 
 export interface DayRange {
   /** First day, inclusive. */
