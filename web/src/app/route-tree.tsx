@@ -15,7 +15,10 @@ export interface AppRoute {
   children?: AppRoute[];
 }
 
-export function lazyRoute(Page: LazyPage, options: { fullPage?: boolean } = {}): Pick<AppRoute, 'element' | 'preload'> {
+export function lazyRoute(
+  Page: LazyPage,
+  options: { fullPage?: boolean } = {},
+): Pick<AppRoute, 'element' | 'preload'> {
   return {
     preload: Page,
     element: (

@@ -64,49 +64,48 @@ const NotFoundPage = lazyPage(() => import('../features/placeholder/pages/NotFou
 /** The whole tree: with the signed-in pages once they are loaded, with their bare paths until then. */
 export function buildRoutes(shell: AppRoute[]): AppRoute[] {
   return [
-  {
-    element: (
-      <RouteBoundary fullPage>
-        <RootLayout />
-      </RouteBoundary>
-    ),
-    children: [
-      {
-        element: <RequireUser />,
-        signedIn: true,
-        children: [
-          {
-            ...lazyRoute(ShellLayout, { fullPage: true }),
-            children: shell,
-          },
-        ],
-      },
-      page(ROUTES.logout, 'logout', auth.logout),
-      page(ROUTES.userLogout, 'logout', auth.logout),
-      {
-        element: <GuestOnly />,
-        children: [
-          {
-            ...lazyRoute(GuestLayout, { fullPage: true }),
-            children: [
-              page(ROUTES.login, 'signIn', auth.login),
-              page(ROUTES.register, 'register', auth.register),
-              page(ROUTES.confirmRegistration, 'confirmRegistration', auth.confirmRegistration),
-              page(ROUTES.autoLogin, 'autoLogin', auth.autoLogin),
-              page(ROUTES.restoreAccess, 'restoreAccess', auth.restoreAccess),
-              page(ROUTES.restoreAccessToken, 'unblockAccount', auth.restoreAccessToken),
-              page(ROUTES.restorePassword, 'restorePassword', auth.restorePassword),
-              page(ROUTES.restorePasswordToken, 'setNewPassword', auth.restorePasswordToken),
-            ],
-          },
-        ],
-      },
-      page('*', 'notFound', NotFoundPage),
-    ],
-  },
-];
+    {
+      element: (
+        <RouteBoundary fullPage>
+          <RootLayout />
+        </RouteBoundary>
+      ),
+      children: [
+        {
+          element: <RequireUser />,
+          signedIn: true,
+          children: [
+            {
+              ...lazyRoute(ShellLayout, { fullPage: true }),
+              children: shell,
+            },
+          ],
+        },
+        page(ROUTES.logout, 'logout', auth.logout),
+        page(ROUTES.userLogout, 'logout', auth.logout),
+        {
+          element: <GuestOnly />,
+          children: [
+            {
+              ...lazyRoute(GuestLayout, { fullPage: true }),
+              children: [
+                page(ROUTES.login, 'signIn', auth.login),
+                page(ROUTES.register, 'register', auth.register),
+                page(ROUTES.confirmRegistration, 'confirmRegistration', auth.confirmRegistration),
+                page(ROUTES.autoLogin, 'autoLogin', auth.autoLogin),
+                page(ROUTES.restoreAccess, 'restoreAccess', auth.restoreAccess),
+                page(ROUTES.restoreAccessToken, 'unblockAccount', auth.restoreAccessToken),
+                page(ROUTES.restorePassword, 'restorePassword', auth.restorePassword),
+                page(ROUTES.restorePasswordToken, 'setNewPassword', auth.restorePasswordToken),
+              ],
+            },
+          ],
+        },
+        page('*', 'notFound', NotFoundPage),
+      ],
+    },
+  ];
 }
-
 
 /**
  * Renders the route of the current location. Every lazy chunk of the matched branch starts loading at
@@ -122,7 +121,10 @@ function AppRoutes() {
     if (waiting) void loadShellRoutes().catch(() => undefined);
   }, [waiting]);
   // React Router reads path, element and children; handle, preload and signedIn travel along untouched.
-  const routeObjects = useMemo(() => buildRoutes(user && shell ? shell : signedInPaths) as RouteObject[], [user, shell]);
+  const routeObjects = useMemo(
+    () => buildRoutes(user && shell ? shell : signedInPaths) as RouteObject[],
+    [user, shell],
+  );
   const handle = useMemo(() => {
     const matches = matchRoutes(routeObjects, location) ?? [];
     for (const match of matches) {
@@ -131,7 +133,8 @@ function AppRoutes() {
       if (route.signedIn && !user) break;
       void route.preload?.preload().catch(() => undefined);
     }
-    return [...matches].reverse().find((match) => (match.route as AppRoute).handle)?.route.handle as RouteHandle | undefined;
+    return [...matches].reverse().find((match) => (match.route as AppRoute).handle)?.route.handle as
+      RouteHandle | undefined;
   }, [location, routeObjects, user]);
   const element = useRoutes(routeObjects);
   if (waiting) return null;
@@ -147,7 +150,9 @@ function AppRoutes() {
  * `state.location` and `navigate` mirror the mounted router for code and tests outside React.
  */
 export class AppRouter {
-  readonly state: { location: Location } = { location: { pathname: '/', search: '', hash: '', state: null, key: 'default' } };
+  readonly state: { location: Location } = {
+    location: { pathname: '/', search: '', hash: '', state: null, key: 'default' },
+  };
   private navigateImpl: ((to: To | number) => void) | undefined;
 
   constructor(readonly initialEntries?: string[]) {}

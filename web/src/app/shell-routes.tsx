@@ -14,8 +14,10 @@ function placeholder(path: string, titleKey: string, groupKey?: string): AppRout
   return { path, ...lazyRoute(notAvailable), handle: { titleKey, groupKey } };
 }
 
-const screen = (load: () => Promise<{ default: React.ComponentType }>, namespace: 'dashboard' | 'stats' | 'earnings'): LazyPage =>
-  lazyPage(load, ['kit', namespace]);
+const screen = (
+  load: () => Promise<{ default: React.ComponentType }>,
+  namespace: 'dashboard' | 'stats' | 'earnings',
+): LazyPage => lazyPage(load, ['kit', namespace]);
 
 const screens = {
   dashboard: screen(() => import('../features/dashboard/pages/DashboardPage.tsx'), 'dashboard'),
@@ -28,7 +30,9 @@ const screens = {
   earnings: screen(() => import('../features/earnings/pages/EarningsPage.tsx'), 'earnings'),
   gold: screen(() => import('../features/earnings/pages/GoldPage.tsx'), 'earnings'),
 };
-const confirmPasswordChanging = lazyPage(() => import('../features/auth/pages/ConfirmPasswordChangingPage.tsx'));
+const confirmPasswordChanging = lazyPage(
+  () => import('../features/auth/pages/ConfirmPasswordChangingPage.tsx'),
+);
 
 export const shellRoutes: AppRoute[] = [
   { path: ROUTES.root, element: <Navigate to={href('dashboard')} replace /> },
