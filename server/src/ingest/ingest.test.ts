@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { DEFAULT_PRODUCT, INGEST_MAX_EVENTS, type ProjectId } from '@pc/core';
 import { createTestApp, type TestApp } from '../test/harness.ts';
-import { insertPartner, send, tokenOf } from './testing.ts';
+import { insertPartner, send, sendWhenAdmitted, tokenOf } from './testing.ts';
 import { recountAndRollups } from './recount.ts';
 
 let t: TestApp;
@@ -229,7 +229,10 @@ describe('exactly once', () => {
           ? upload(`u${k}`, `f${k % 7}`, 20_000_000, { app_users_id: app })
           : download(`d${k}`, { app_users_id: app, file_id: `f${k % 7}`, downloader_id: `dl-${k % 13}`, country: k % 3 ? 'US' : 'UA', at: at(k % 12) });
       });
-    const answers = await Promise.all([0, 1, 2, 3].flatMap((n) => [send(t.app, 'fd1', batch('fd1', n)), send(t.app, 'fd2', batch('fd2', n))]));
+    // More batches than ingest admits at once: the ones beyond it are answered 503 and sent again.
+    const answers = await Promise.all(
+      [0, 1, 2, 3].flatMap((n) => [sendWhenAdmitted(t.app, 'fd1', batch('fd1', n)), sendWhenAdmitted(t.app, 'fd2', batch('fd2', n))]),
+    );
     expect(answers.every((x) => x.status === 200)).toBe(true);
     const accepted = answers.reduce((sum, x) => sum + x.body.accepted, 0);
     expect(accepted).toBe(2 * (3 * 200 + 300));

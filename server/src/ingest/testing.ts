@@ -30,3 +30,15 @@ export async function send(app: FastifyInstance, project: ProjectId, events: unk
   });
   return { status: response.statusCode, body: response.json() as IngestAnswer & { code?: string } };
 }
+
+/**
+ * Sends a batch as a file host should: a 503 (no room for the batch now, back-pressure) is sent again after a
+ * moment, until it is answered. Tests that send many batches at once use it.
+ */
+export async function sendWhenAdmitted(app: FastifyInstance, project: ProjectId, events: unknown[], token = tokenOf(project)) {
+  for (;;) {
+    const answer = await send(app, project, events, token);
+    if (answer.status !== 503) return answer;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
