@@ -25,3 +25,4 @@ export * from './rules/balance.ts';
 export * from './rules/checksums.ts';
 export * from './rules/payouts.ts';
 export * from './rules/sites.ts';
+export * from './contracts/exchange-rates.ts';

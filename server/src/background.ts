@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { DEMO_EMAIL, DEMO_PASSWORD, demoSeedEnabled, ensureDemoPartner } from './seed/demo.ts';
 import { startScheduler } from './jobs/scheduler.ts';
 import { startDemoTraffic } from './ingest/demo.ts';
+import { seedDemoRates } from './money/exchange-rates.ts';
 
 export interface Background {
   /** Lines for the start-up banner (demo sign-in, mailbox address, ...). */
@@ -20,6 +21,8 @@ export async function startBackground(app: FastifyInstance): Promise<Background>
   // Demo partner (outside production, unless SEED_DEMO=false).
   if (demoSeedEnabled(app.ctx)) {
     const demoUserId = await ensureDemoPartner(app.ctx);
+    // A placeholder exchange rate (source 'demo', dated today) for each currency no feed has answered yet.
+    await seedDemoRates(app.ctx.database, app.ctx.clock.now());
     // Its traffic: 120 days of history once, then a live trickle, streamed after the server listens.
     const demoTraffic = startDemoTraffic(app, demoUserId);
     stops.push(() => demoTraffic.stop());

@@ -43,6 +43,16 @@ export const trustProxySetting = z
     return entries;
   });
 
+/** The central banks' public feeds, the default addresses of RATE_FEED_CBR_URL and RATE_FEED_NBU_URL. */
+export const CBR_DAILY_URL = 'https://www.cbr.ru/scripts/XML_daily.asp';
+export const NBU_USD_URL = 'https://bank.gov.ua/NBUStatService/v1/statdirectory/exchange?valcode=USD&json';
+
+/** An exchange-rate feed's address: an http(s) URL, or empty to turn the feed off. */
+const feedUrl = z
+  .string()
+  .trim()
+  .refine((v) => v === '' || (/^https?:\/\//i.test(v) && URL.canParse(v)), 'an http(s) URL, or empty to turn the feed off');
+
 /** Every setting the server reads, with its default. README lists the same table. */
 export const configSchema = z
   .object({
@@ -72,6 +82,9 @@ export const configSchema = z
     /** Unset: json in production, pretty (one readable line per record) elsewhere. */
     LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
     TRUST_PROXY: trustProxySetting.default(false),
+    /** Unset: the public feed, except under NODE_ENV=test (off: tests never reach the internet). Decision 0100. */
+    RATE_FEED_CBR_URL: feedUrl.optional(),
+    RATE_FEED_NBU_URL: feedUrl.optional(),
   })
   .superRefine((cfg, ctx) => {
     if (cfg.NODE_ENV !== 'production') return;
@@ -97,6 +110,8 @@ export const configSchema = z
     // The links in e-mails and the printed addresses follow the port actually served.
     PUBLIC_URL: cfg.PUBLIC_URL ?? `http://localhost:${cfg.PORT}`,
     LOG_FORMAT: cfg.LOG_FORMAT ?? (cfg.NODE_ENV === 'production' ? 'json' : 'pretty'),
+    RATE_FEED_CBR_URL: cfg.RATE_FEED_CBR_URL ?? (cfg.NODE_ENV === 'test' ? '' : CBR_DAILY_URL),
+    RATE_FEED_NBU_URL: cfg.RATE_FEED_NBU_URL ?? (cfg.NODE_ENV === 'test' ? '' : NBU_USD_URL),
   }));
 
 export type Config = z.infer<typeof configSchema>;

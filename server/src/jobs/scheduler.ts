@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { catchUp } from './close.ts';
 import { housekeeping } from './housekeeping.ts';
+import { rateFeedJob } from './rate-feeds.ts';
 
 /** Spent sessions, tokens and mails are cleared at most this often. */
 export const HOUSEKEEPING_EVERY_MS = 3_600_000;
@@ -22,6 +23,7 @@ export function startScheduler(ctx: Pick<AppContext, 'database' | 'clock'>, log:
   let running: Promise<void> | null = null;
   let stopped = false;
   let lastHousekeeping: number | null = null;
+  const rateFeeds = rateFeedJob(ctx, log); // the exchange-rate feeds: at start, then every few hours (never throws)
   const tick = async () => {
     if (stopped) return;
     if (running) return running;
@@ -42,6 +44,7 @@ export function startScheduler(ctx: Pick<AppContext, 'database' | 'clock'>, log:
       } catch (error) {
         log.error({ err: error }, 'close failed; retried at the next tick');
       }
+      await rateFeeds.runIfDue();
       try {
         const now = ctx.clock.now();
         if (lastHousekeeping === null || now.getTime() - lastHousekeeping >= HOUSEKEEPING_EVERY_MS) {

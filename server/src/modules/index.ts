@@ -12,6 +12,7 @@ import { statisticsRoutes } from './statistics/routes.ts';
 import { earningsRoutes } from './earnings/routes.ts';
 import { dashboardRoutes } from './dashboard/routes.ts';
 import { productRoutes } from './product/routes.ts';
+import { ratesRoutes } from './rates/routes.ts';
 
 /**
  * Every feature module is registered here, and only here: features do not import each other.
@@ -31,6 +32,7 @@ export async function registerModules(app: FastifyInstance) {
       await api.register(earningsRoutes);
       await api.register(dashboardRoutes);
       await api.register(productRoutes);
+      await api.register(ratesRoutes);
     },
     { prefix: '/api' },
   );
