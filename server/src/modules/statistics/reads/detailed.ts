@@ -1,0 +1,165 @@
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  COUNTRY_GROUPS,
+  resolveRange,
+  dayOf,
+  type DayRange,
+  type DetailedBaseAnswer,
+  type DetailedBaseQuery,
+  type DetailedCountriesAnswer,
+  type DetailedRow,
+  type ProjectId,
+} from '@pc/core';
+import type { Database } from '../../../db/client.ts';
+import { num, str, type Row } from '../../../db/sql.ts';
+import { DOWNLOAD_COLUMNS, FILE_SALE_COLUMNS, sumOf } from '../../../money/earning-columns.ts';
+import { ratio, dir, offsetOf } from './common.ts';
+
+/** The detailed screen's reads (statistics; shared parts in common.ts). */
+interface DetailedSums {
+  downloads: number;
+  sum: number;
+  sales_count: number;
+  sales: number;
+  gold: number;
+  copies: number;
+}
+
+function detailedOf(date: string, s: DetailedSums): DetailedRow {
+  const total = s.sum + s.sales + s.gold;
+  return {
+    date,
+    downloads: s.downloads,
+    sum: s.sum,
+    sales_count: s.sales_count,
+    sales: s.sales,
+    avg_sales: ratio(s.sales, s.sales_count),
+    gold: s.gold,
+    copies: s.copies,
+    total,
+    per_1000: ratio(total * 1000, s.downloads),
+  };
+}
+
+const sumsOf = (r: Row): DetailedSums => ({
+  downloads: num(r.downloads),
+  sum: num(r.sum),
+  sales_count: num(r.sales_count),
+  sales: num(r.sales),
+  gold: num(r.gold),
+  copies: num(r.copies),
+});
+
+/**
+ * Days (or weeks, months) of the detailed table. sum = download earnings (own files and their copies); sales =
+ * sale earnings (own files, video and copies) and sales_count their number (ok and hold); copies = file copies
+ * made; gold = the gold bonus the day close booked in the ledger (none yet for days not closed).
+ */
+function detailedDays(
+  userId: number,
+  project: ProjectId,
+  range: DayRange,
+  unit: 'day' | 'week' | 'month',
+): SQL {
+  return sql`
+    with days as (
+      select day, downloads, ${sumOf(DOWNLOAD_COLUMNS)} as sum, sales as sales_count,
+             ${sumOf(FILE_SALE_COLUMNS)} as sales, copies, 0::bigint as gold
+      from ingest_daily
+      where user_id = ${userId} and project = ${project} and day between ${range.from}::date and ${range.to}::date
+      union all
+      select day, 0, 0, 0, 0, 0, amount_micro
+      from ledger_entries
+      where user_id = ${userId} and project = ${project} and source = 'gold_bonus'
+        and day between ${range.from}::date and ${range.to}::date
+    )
+    select to_char(date_trunc(${unit}, day), 'YYYY-MM-DD') as date,
+           sum(downloads)::bigint as downloads, sum(sum)::bigint as sum, sum(sales_count)::bigint as sales_count,
+           sum(sales)::bigint as sales, sum(gold)::bigint as gold, sum(copies)::bigint as copies
+    from days group by 1`;
+}
+
+export async function detailedToday(
+  database: Database,
+  userId: number,
+  project: ProjectId,
+  now: Date,
+): Promise<DetailedRow> {
+  const today = dayOf(now);
+  const rows = await database.query<Row>(detailedDays(userId, project, { from: today, to: today }, 'day'));
+  return detailedOf(today, sumsOf(rows[0] ?? {}));
+}
+
+const DETAILED_SORT: Record<string, string> = {
+  date: 'date',
+  downloads: 'downloads',
+  sum: 'sum',
+  sales: 'sales',
+  total: '(sum + sales + gold)',
+};
+
+export async function detailedBase(
+  database: Database,
+  userId: number,
+  q: DetailedBaseQuery,
+  now: Date,
+): Promise<DetailedBaseAnswer> {
+  const range = resolveRange(q, now);
+  const rows = await database.query<Row>(sql`
+    with g as (${detailedDays(userId, q.app, range, q.grouping)})
+    select g.*, count(*) over () as total_rows,
+           sum(downloads) over () as t_downloads, sum(sum) over () as t_sum, sum(sales_count) over () as t_sales_count,
+           sum(sales) over () as t_sales, sum(gold) over () as t_gold, sum(copies) over () as t_copies
+    from g
+    order by ${sql.raw(DETAILED_SORT[q.sort_key]!)} ${dir(q.sort_dir)}, date desc
+    limit ${q.per_page} offset ${offsetOf(q)}`);
+  const first = rows[0] ?? {};
+  const totals = detailedOf(range.from, {
+    downloads: num(first.t_downloads),
+    sum: num(first.t_sum),
+    sales_count: num(first.t_sales_count),
+    sales: num(first.t_sales),
+    gold: num(first.t_gold),
+    copies: num(first.t_copies),
+  });
+  const { date: _date, ...totalFigures } = totals;
+  return {
+    data: rows.map((r) => detailedOf(str(r.date), sumsOf(r))),
+    meta: { page: q.page, per_page: q.per_page, total: num(first.total_rows) },
+    totals: totalFigures,
+    range,
+  };
+}
+
+/** One day broken down by country group (the gold bonus is not split by country). */
+export async function detailedCountries(
+  database: Database,
+  userId: number,
+  project: ProjectId,
+  date: string,
+): Promise<DetailedCountriesAnswer> {
+  const rows = await database.query<Row>(sql`
+    select country_group, sum(downloads)::bigint as downloads, sum(download_earned_micro)::bigint as sum,
+           sum(sales)::bigint as sales_count, sum(sale_earned_micro)::bigint as sales
+    from ingest_daily_country
+    where user_id = ${userId} and project = ${project} and day = ${date}::date
+    group by country_group`);
+  const byGroup = new Map(rows.map((r) => [str(r.country_group), r]));
+  return {
+    date,
+    data: COUNTRY_GROUPS.map((group) => {
+      const r = byGroup.get(group) ?? {};
+      const s = sumsOf(r);
+      const row = detailedOf(date, { ...s, gold: 0, copies: 0 });
+      return {
+        group,
+        downloads: row.downloads,
+        sum: row.sum,
+        sales_count: row.sales_count,
+        sales: row.sales,
+        total: row.total,
+        per_1000: row.per_1000,
+      };
+    }),
+  };
+}

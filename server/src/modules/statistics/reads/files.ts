@@ -1,0 +1,153 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { DEFAULT_PRODUCT, dayOf, addDays, fileHints, type FilesAnswer, type FilesQuery } from '@pc/core';
+import type { Database } from '../../../db/client.ts';
+import { dayStr as day, num, str, type Row } from '../../../db/sql.ts';
+import { likeEscape, dir, offsetOf } from './common.ts';
+
+/** The files and file copies screens' reads (statistics; shared parts in common.ts). */
+/** Sort keys on the file itself, on its all-time totals, and on today's row. */
+const FILE_COLUMN_SORT: Record<string, string> = {
+  name: 'f.name',
+  size: 'f.size_bytes',
+  created_at: 'f.uploaded_at',
+};
+const FILE_TOTAL_SORT: Record<string, string> = {
+  downloads_total: 't.downloads',
+  video_views_total: 't.video_views',
+  earned_total: 't.earned_micro',
+  sales_total: 't.sales',
+};
+const FILE_TODAY_SORT: Record<string, string> = {
+  downloads_today: 'd.downloads',
+  video_views_today: 'd.video_views',
+  earned_today: 'd.earned_micro',
+  sales_today: 'd.sales',
+};
+
+export async function files(
+  database: Database,
+  userId: number,
+  q: FilesQuery,
+  now: Date,
+  kind: 'file' | 'copy',
+): Promise<FilesAnswer> {
+  const today = dayOf(now);
+  const filters: SQL[] = [];
+  if (q.inbox === true) filters.push(sql`and f.folder is null`);
+  if (q.inbox === false) filters.push(sql`and f.folder is not null`);
+  if (q.folder) filters.push(sql`and f.folder = ${q.folder}`);
+  if (q.search) filters.push(sql`and f.name ilike ${`%${likeEscape(q.search)}%`}`);
+  const base = sql`f.user_id = ${userId} and f.project = ${q.app} and f.kind = ${kind} and f.known and f.deleted_at is null`;
+  const where = sql`${base} ${sql.join(filters, sql` `)}`;
+  const d = dir(q.sort_dir);
+  // The page's file ids, in order: each sort key walks its own index (migration 0251); ties by file id.
+  let pageQuery: SQL;
+  if (FILE_TOTAL_SORT[q.sort_key]) {
+    pageQuery = sql`
+      select t.file_id from stats_file_totals t
+      join ingest_files f on f.project = t.project and f.file_id = t.file_id
+      where t.user_id = ${userId} and t.project = ${q.app} and ${where}
+      order by ${sql.raw(FILE_TOTAL_SORT[q.sort_key]!)} ${d}, t.file_id ${d}
+      limit ${q.per_page} offset ${offsetOf(q)}`;
+  } else if (FILE_TODAY_SORT[q.sort_key]) {
+    pageQuery = sql`
+      select f.file_id from ingest_files f
+      left join ingest_daily_file d on d.user_id = f.user_id and d.project = f.project and d.day = ${today}::date and d.file_id = f.file_id
+      where ${where}
+      order by coalesce(${sql.raw(FILE_TODAY_SORT[q.sort_key]!)}, 0) ${d}, f.file_id ${d}
+      limit ${q.per_page} offset ${offsetOf(q)}`;
+  } else {
+    pageQuery = sql`
+      select f.file_id from ingest_files f where ${where}
+      order by ${sql.raw(FILE_COLUMN_SORT[q.sort_key]!)} ${d}, f.file_id ${d}
+      limit ${q.per_page} offset ${offsetOf(q)}`;
+  }
+  const [page, counted, folders] = await Promise.all([
+    database.query<Row>(pageQuery),
+    database.query<Row>(sql`select count(*) as n from ingest_files f where ${where}`),
+    // The partner's folders by a loose index scan: one index probe per folder instead of reading every file.
+    database.query<Row>(sql`
+      with recursive fo as (
+        (select f.folder from ingest_files f where ${base} and f.folder is not null order by f.folder limit 1)
+        union all
+        select (select f.folder from ingest_files f where ${base} and f.folder > fo.folder order by f.folder limit 1)
+        from fo where fo.folder is not null
+      )
+      select folder from fo where folder is not null limit 1000`),
+  ]);
+  const ids = page.map((r) => str(r.file_id));
+  const inIds = sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  const details =
+    ids.length === 0
+      ? []
+      : await database.query<Row>(sql`
+    select f.file_id, f.name, f.folder, f.size_bytes, f.uploaded_at,
+           coalesce(d.downloads, 0) as downloads_today, coalesce(t.downloads, 0) as downloads_total,
+           coalesce(d.video_views, 0) as video_views_today, coalesce(t.video_views, 0) as video_views_total,
+           coalesce(d.earned_micro, 0) as earned_today, coalesce(t.earned_micro, 0) as earned_total,
+           coalesce(d.sales, 0) as sales_today, coalesce(t.sales, 0) as sales_total, t.last_download_day
+    from ingest_files f
+    left join stats_file_totals t on t.user_id = f.user_id and t.project = f.project and t.file_id = f.file_id
+    left join ingest_daily_file d on d.user_id = f.user_id and d.project = f.project and d.day = ${today}::date and d.file_id = f.file_id
+    where f.user_id = ${userId} and f.project = ${q.app} and f.file_id in (${inIds})`);
+  const position = new Map(ids.map((id, i) => [id, i]));
+  const rows = details.sort((x, y) => position.get(str(x.file_id))! - position.get(str(y.file_id))!);
+  // The "falling" hint compares the last 7 days with the 7 before, for the files of this page only.
+  const window = DEFAULT_PRODUCT.fileHints.fallingWindowDays;
+  const recent = new Map<string, { last: number; before: number }>();
+  if (ids.length > 0) {
+    const split = addDays(today, -(window - 1));
+    const start = addDays(today, -(2 * window - 1));
+    const trend = await database.query<Row>(sql`
+      select file_id,
+             coalesce(sum(downloads) filter (where day >= ${split}::date), 0) as last,
+             coalesce(sum(downloads) filter (where day < ${split}::date), 0) as before
+      from ingest_daily_file
+      where user_id = ${userId} and project = ${q.app} and day between ${start}::date and ${today}::date
+        and file_id in (${inIds})
+      group by file_id`);
+    for (const r of trend) recent.set(str(r.file_id), { last: num(r.last), before: num(r.before) });
+  }
+  return {
+    data: rows.map((r) => {
+      const createdAt = r.uploaded_at ? new Date(r.uploaded_at as string) : null;
+      const trend = recent.get(str(r.file_id)) ?? { last: 0, before: 0 };
+      return {
+        id: str(r.file_id),
+        name: str(r.name),
+        folder: (r.folder as string | null) ?? null,
+        size: num(r.size_bytes),
+        created_at: createdAt ? createdAt.toISOString() : '',
+        downloads_today: num(r.downloads_today),
+        downloads_total: num(r.downloads_total),
+        video_views_today: num(r.video_views_today),
+        video_views_total: num(r.video_views_total),
+        earned_today: num(r.earned_today),
+        earned_total: num(r.earned_total),
+        sales_today: num(r.sales_today),
+        sales_total: num(r.sales_total),
+        hints: createdAt
+          ? fileHints(
+              {
+                uploadedAt: createdAt,
+                // Rollups are daily: a download on day D happened before the end of D.
+                lastDownloadAt: r.last_download_day
+                  ? `${addDays(day(r.last_download_day), 1)}T00:00:00Z`
+                  : null,
+                downloads: num(r.downloads_total),
+                purchases: num(r.sales_total),
+                downloadsLast7d: trend.last,
+                downloadsPrevious7d: trend.before,
+              },
+              now,
+            )
+          : [],
+      };
+    }),
+    meta: { page: q.page, per_page: q.per_page, total: num(counted[0]?.n) },
+    folders: folders.map((r) => str(r.folder)),
+  };
+}

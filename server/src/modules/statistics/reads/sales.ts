@@ -1,0 +1,86 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { maskEmail, resolveRange, addDays, type SalesAnswer, type SalesQuery } from '@pc/core';
+import type { Database } from '../../../db/client.ts';
+import { num, str, type Row } from '../../../db/sql.ts';
+import { dir, offsetOf } from './common.ts';
+
+/** The sales screen's reads (statistics; shared parts in common.ts). */
+const SALE_SORT: Record<string, string> = {
+  date: 's.at',
+  file_sales: 'file_sales',
+  site_sales: 'site_sales',
+  amount: 's.amount_micro',
+};
+
+function sourceKind(
+  revenueType: string,
+  siteDomain: string | null,
+): 'site_referral' | 'promo_link' | 'unknown' {
+  if (revenueType === 'site_referral' || siteDomain) return 'site_referral';
+  if (revenueType === 'promo_link') return 'promo_link';
+  return 'unknown';
+}
+
+/**
+ * The partner's sales: those of their files, and those their verified sites referred (a site owner sees the
+ * sale but not another partner's file).
+ */
+export async function sales(
+  database: Database,
+  userId: number,
+  q: SalesQuery,
+  now: Date,
+): Promise<SalesAnswer> {
+  // The last 30 days unless asked; explicit ranges reach back two years (the contract's limit).
+  const range = resolveRange(q, now);
+  const from = new Date(`${range.from}T00:00:00Z`);
+  const to = new Date(`${addDays(range.to, 1)}T00:00:00Z`);
+  const filters: SQL[] = [];
+  if (q.revenue_type) filters.push(sql`and s.revenue_type = ${q.revenue_type}`);
+  if (q.status) filters.push(sql`and s.status = ${q.status}`);
+  const extra = sql.join(filters, sql` `);
+  const own = sql`s.user_id = ${userId} and s.project = ${q.app} and s.known and s.at >= ${from.toISOString()}::timestamptz and s.at < ${to.toISOString()}::timestamptz ${extra}`;
+  const referred = sql`s.site_user_id = ${userId} and s.user_id <> ${userId} and s.project = ${q.app} and s.known and s.at >= ${from.toISOString()}::timestamptz and s.at < ${to.toISOString()}::timestamptz ${extra}`;
+  const d = dir(q.sort_dir);
+  const order = sql`${sql.raw(SALE_SORT[q.sort_key]!)} ${d}, s.sale_id ${d}`;
+  // Each branch is ordered and cut on its own (the date order walks the (user, project, at, sale id) index),
+  // then the two are merged; the page's file names are joined last.
+  const upTo = q.page * q.per_page;
+  const [rows, counted] = await Promise.all([
+    database.query<Row>(sql`
+      with page as (
+        (select s.project, s.sale_id, s.at, s.buyer_email, s.file_id, s.revenue_type, s.site_domain, s.payment_system,
+                s.tariff, s.status, s.amount_micro, s.applied_share_micro as file_sales,
+                case when s.site_user_id = ${userId} then s.applied_site_micro else 0 end as site_sales, true as own
+         from ingest_sales s where ${own} order by ${order} limit ${upTo})
+        union all
+        (select s.project, s.sale_id, s.at, s.buyer_email, null, s.revenue_type, s.site_domain, s.payment_system,
+                s.tariff, s.status, s.amount_micro, 0 as file_sales, s.applied_site_micro as site_sales, false
+         from ingest_sales s where ${referred} order by ${order} limit ${upTo})
+      ),
+      cut as (select * from page s order by ${order} limit ${q.per_page} offset ${offsetOf(q)})
+      select s.*, f.name as file_name
+      from cut s
+      left join ingest_files f on s.own and f.project = s.project and f.file_id = s.file_id and f.user_id = ${userId}
+      order by ${order}`),
+    database.query<Row>(sql`
+      select (select count(*) from ingest_sales s where ${own}) + (select count(*) from ingest_sales s where ${referred}) as n`),
+  ]);
+  return {
+    data: rows.map((r) => ({
+      id: str(r.sale_id),
+      date: new Date(r.at as string).toISOString(),
+      email: r.buyer_email ? maskEmail(str(r.buyer_email)) : '',
+      file: r.file_id ? { id: str(r.file_id), name: str(r.file_name) } : null,
+      source: sourceKind(str(r.revenue_type), (r.site_domain as string | null) ?? null),
+      revenue_type: str(r.revenue_type || 'direct') as SalesAnswer['data'][number]['revenue_type'],
+      payment_system: str(r.payment_system),
+      tariff: str(r.tariff),
+      file_sales: num(r.file_sales),
+      site_sales: num(r.site_sales),
+      status: str(r.status) as SalesAnswer['data'][number]['status'],
+    })),
+    meta: { page: q.page, per_page: q.per_page, total: num(counted[0]?.n) },
+    range,
+  };
+}

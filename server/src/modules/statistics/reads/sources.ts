@@ -1,0 +1,133 @@
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  resolveRange,
+  dayOf,
+  addDays,
+  type DayRange,
+  type ProjectId,
+  type SourcesBaseAnswer,
+  type SourcesBaseQuery,
+  type SourcesDetailsAnswer,
+  type SourcesDetailsQuery,
+} from '@pc/core';
+import type { Database } from '../../../db/client.ts';
+import { num, str, type Row } from '../../../db/sql.ts';
+import { likeEscape, dir, offsetOf } from './common.ts';
+
+/** The sources screen's reads (statistics; shared parts in common.ts). */
+const SOURCE_SORT: Record<string, string> = {
+  domain: 'domain',
+  url: 'url',
+  hits: 'hits',
+  downloads: 'downloads',
+  unique_downloads: 'unique_downloads',
+  purchases: 'purchases',
+};
+
+const sourceRow = (r: Row) => ({
+  hits: num(r.hits),
+  downloads: num(r.downloads),
+  unique_downloads: num(r.unique_downloads),
+  purchases: num(r.purchases),
+});
+
+/**
+ * The rows a domain range is summed from: whole calendar months inside the range from the monthly read table
+ * (migration 0253), the days of a partial first or last month from the daily rollup.
+ */
+function sourceDomainRows(userId: number, project: ProjectId, range: DayRange, search: SQL): SQL {
+  const firstMonth = `${range.from.slice(0, 8)}01`;
+  const firstFull = range.from === firstMonth ? firstMonth : nextMonth(firstMonth);
+  const lastMonth = `${range.to.slice(0, 8)}01`;
+  const lastFullEnd = addDays(nextMonth(lastMonth), -1) === range.to ? range.to : addDays(lastMonth, -1);
+  const daily = (from: string, to: string) => sql`
+    select domain, hits, downloads, unique_downloads, purchases from ingest_daily_source
+    where user_id = ${userId} and project = ${project} and day between ${from}::date and ${to}::date ${search}`;
+  if (firstFull > lastFullEnd) return daily(range.from, range.to);
+  const parts: SQL[] = [
+    sql`select domain, hits, downloads, unique_downloads, purchases from stats_source_months
+        where user_id = ${userId} and project = ${project} and month between ${firstFull}::date and ${lastFullEnd}::date ${search}`,
+  ];
+  if (range.from < firstFull) parts.push(daily(range.from, addDays(firstFull, -1)));
+  if (lastFullEnd < range.to) parts.push(daily(addDays(lastFullEnd, 1), range.to));
+  return sql.join(parts, sql` union all `);
+}
+
+function nextMonth(monthStart: string): string {
+  const d = new Date(`${monthStart}T00:00:00Z`);
+  return dayOf(new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1)));
+}
+
+export async function sourcesBase(
+  database: Database,
+  userId: number,
+  q: SourcesBaseQuery,
+  now: Date,
+): Promise<SourcesBaseAnswer> {
+  const range = resolveRange(q, now);
+  const search = q.search ? sql`and domain ilike ${`%${likeEscape(q.search.toLowerCase())}%`}` : sql``;
+  const rows = await database.query<Row>(sql`
+    with d as (
+      select domain, sum(hits)::bigint as hits, sum(downloads)::bigint as downloads,
+             sum(unique_downloads)::bigint as unique_downloads, sum(purchases)::bigint as purchases
+      from (${sourceDomainRows(userId, q.app, range, search)}) r
+      group by domain
+    )
+    select d.*, count(*) over () as total_rows,
+           sum(hits) over () as t_hits, sum(downloads) over () as t_downloads,
+           sum(unique_downloads) over () as t_unique, sum(purchases) over () as t_purchases
+    from d
+    order by ${sql.raw(SOURCE_SORT[q.sort_key]!)} ${dir(q.sort_dir)}, domain asc
+    limit ${q.per_page} offset ${offsetOf(q)}`);
+  const first = rows[0];
+  let total = first ? num(first.total_rows) : 0;
+  let totals = first
+    ? {
+        hits: num(first.t_hits),
+        downloads: num(first.t_downloads),
+        unique_downloads: num(first.t_unique),
+        purchases: num(first.t_purchases),
+      }
+    : { hits: 0, downloads: 0, unique_downloads: 0, purchases: 0 };
+  if (!first && q.page > 1) {
+    // Past the last page: the totals still describe the whole range.
+    const t = await database.query<Row>(sql`
+      select count(distinct domain) as total_rows, sum(hits) as hits, sum(downloads) as downloads,
+             sum(unique_downloads) as unique_downloads, sum(purchases) as purchases
+      from (${sourceDomainRows(userId, q.app, range, search)}) r`);
+    total = num(t[0]?.total_rows);
+    totals = sourceRow(t[0] ?? {});
+  }
+  return {
+    data: rows.map((r) => ({ domain: str(r.domain), ...sourceRow(r) })),
+    meta: { page: q.page, per_page: q.per_page, total },
+    totals,
+    range,
+  };
+}
+
+export async function sourcesDetails(
+  database: Database,
+  userId: number,
+  q: SourcesDetailsQuery,
+  now: Date,
+): Promise<SourcesDetailsAnswer> {
+  const range = resolveRange(q, now);
+  const rows = await database.query<Row>(sql`
+    with u as (
+      select url, sum(hits)::bigint as hits, sum(downloads)::bigint as downloads,
+             sum(unique_downloads)::bigint as unique_downloads, sum(purchases)::bigint as purchases
+      from ingest_daily_source
+      where user_id = ${userId} and project = ${q.app} and domain = ${q.domain.toLowerCase()}
+        and day between ${range.from}::date and ${range.to}::date
+      group by url
+    )
+    select u.*, count(*) over () as total_rows from u
+    order by ${sql.raw(SOURCE_SORT[q.sort_key]!)} ${dir(q.sort_dir)}, url asc
+    limit ${q.per_page} offset ${offsetOf(q)}`);
+  return {
+    domain: q.domain.toLowerCase(),
+    data: rows.map((r) => ({ url: str(r.url), ...sourceRow(r) })),
+    meta: { page: q.page, per_page: q.per_page, total: num(rows[0]?.total_rows) },
+  };
+}
