@@ -12,6 +12,8 @@ export * from './contracts/statistics.ts';
 export * from './contracts/earnings.ts';
 export * from './contracts/dashboard.ts';
 export * from './contracts/product.ts';
+export * from './contracts/balance.ts';
+export * from './contracts/unlimited.ts';
 export * from './rules/time.ts';
 export * from './rules/sales.ts';
 export * from './rules/plans.ts';

@@ -33,3 +33,8 @@ export const DASHBOARD_PATHS = {
 } as const;
 
 export const PRODUCT_PATHS = { settings: '/product/settings' } as const;
+
+export const BALANCE_PATHS = {
+  availableWithdrawal: '/payouts/user/available-withdrawal',
+  holdInfo: '/payouts/user/hold-info',
+} as const;

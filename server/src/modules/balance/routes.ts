@@ -1,38 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { BALANCE_PATHS, availableWithdrawalAnswer, holdInfoAnswer } from '@pc/core';
 import { currentUser } from '../session/plugin.ts';
 import { loadProduct } from '../../money/product.ts';
 import { balanceOf } from './service.ts';
-
-const micro = z.number().int().describe('micro-USD');
-
-export const availableWithdrawalAnswer = z.object({
-  /** What can be requested now: balance − hold, never below 0. */
-  amount: micro,
-  /** Every earning minus payouts not rejected or deleted. */
-  balance: micro,
-  hold: micro,
-  /** Payout requests created, in review or in processing (already out of the balance). */
-  in_progress: micro,
-});
-
-export const holdInfoAnswer = z.object({
-  /** Sale earnings inside their refund window (and the gold bonus and referral commissions taken on them). */
-  amount: micro,
-  hold_period_days: z.number().int(),
-  breakdown: z.object({
-    files: micro,
-    file_copies: micro,
-    video: micro,
-    sites_referrals: micro,
-    referrals: micro,
-    gold_bonus: micro,
-  }),
-  /** The next moment held money becomes available, with how much; null when nothing is held. */
-  next_release: z.object({ date: z.string(), amount: micro }).nullable(),
-  releases: z.array(z.object({ date: z.string(), amount: micro })),
-});
 
 /** GET /payouts/user/available-withdrawal and /payouts/user/hold-info (SPEC.md §7). */
 export async function balanceRoutes(parent: FastifyInstance) {
@@ -40,7 +11,7 @@ export async function balanceRoutes(parent: FastifyInstance) {
   const { database, clock } = app.ctx;
 
   app.get(
-    '/payouts/user/available-withdrawal',
+    BALANCE_PATHS.availableWithdrawal,
     { preHandler: app.requireUser, schema: { tags: ['payouts'], response: { 200: availableWithdrawalAnswer } } },
     async (request) => {
       const user = currentUser(request);
@@ -51,7 +22,7 @@ export async function balanceRoutes(parent: FastifyInstance) {
   );
 
   app.get(
-    '/payouts/user/hold-info',
+    BALANCE_PATHS.holdInfo,
     { preHandler: app.requireUser, schema: { tags: ['payouts'], response: { 200: holdInfoAnswer } } },
     async (request) => {
       const user = currentUser(request);

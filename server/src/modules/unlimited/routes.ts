@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
-import { z } from 'zod';
 import {
   addDaysToDay,
   addMonthsToDay,
@@ -11,28 +10,15 @@ import {
   monthFirstDay,
   monthKey,
   addMonthsToMonth,
-  projectSchema,
   qualifiesForUnlimited,
+  DASHBOARD_PATHS,
+  activateUnlimitedAnswer,
+  activateUnlimitedBody,
 } from '@pc/core';
 import { AppError } from '../../lib/errors.ts';
 import { currentUser } from '../session/plugin.ts';
 import { lockKey, rows } from '../../db/sql.ts';
 import { loadProduct } from '../../money/product.ts';
-
-export const activateUnlimitedBody = z.strictObject({
-  app: projectSchema,
-  /** Trial length in months (1 or 2). */
-  months: z.coerce.number().int().min(1).max(2).default(1),
-});
-
-export const activateUnlimitedAnswer = z.object({
-  data: z.object({
-    kind: z.enum(['auto', 'trial']),
-    start: z.string(),
-    end: z.string(),
-    months: z.number().int(),
-  }),
-});
 
 /**
  * POST /dashboard/activate-unlimited-status (SPEC.md §7): a partner whose last 30 closed days qualify gets the
@@ -44,7 +30,7 @@ export async function unlimitedRoutes(parent: FastifyInstance) {
   const { database, clock } = app.ctx;
 
   app.post(
-    '/dashboard/activate-unlimited-status',
+    DASHBOARD_PATHS.activateUnlimitedStatus,
     { preHandler: app.requireUser, schema: { tags: ['dashboard'], body: activateUnlimitedBody, response: { 200: activateUnlimitedAnswer } } },
     async (request) => {
       const user = currentUser(request);

@@ -1,11 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
+import { BALANCE_PATHS } from '@pc/core/contracts/paths';
 import { http } from '../../../lib/http.ts';
 
 /** GET /api/payouts/user/available-withdrawal: { amount, balance, ... } and hold-info: { amount, ... }, micro-USD. */
-export const BALANCE_PATHS = {
-  availableWithdrawal: '/payouts/user/available-withdrawal',
-  holdInfo: '/payouts/user/hold-info',
-} as const;
 
 interface AmountAnswer {
   amount?: unknown;

@@ -1,11 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { DASHBOARD_PATHS } from '@pc/core/contracts/paths';
 import type { ProjectId } from '@pc/core/projects';
+import type { ActivateUnlimitedAnswer } from '@pc/core/contracts/unlimited';
 import { http } from '../../../lib/http.ts';
 
-export interface ActivateUnlimitedAnswer {
-  data: { kind: 'auto' | 'trial'; start: string; end: string; months: number };
-}
 
 /** POST /api/dashboard/activate-unlimited-status {app, months}: the automatic status when earned, else a trial. */
 export const activateUnlimitedStatus = (body: { app: ProjectId; months: number }) =>

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+
+/**
+ * The balance calls (SPEC.md §7): GET /payouts/user/available-withdrawal and /payouts/user/hold-info. Money is
+ * integer micro-USD.
+ */
+const micro = z.number().int().describe('micro-USD');
+
+export const availableWithdrawalAnswer = z.object({
+  /** What can be requested now: balance − hold, never below 0. */
+  amount: micro,
+  /** Every earning minus payouts not rejected or deleted. */
+  balance: micro,
+  hold: micro,
+  /** Payout requests created, in review or in processing (already out of the balance). */
+  in_progress: micro,
+});
+
+export const holdInfoAnswer = z.object({
+  /** Sale earnings inside their refund window (and the gold bonus and referral commissions taken on them). */
+  amount: micro,
+  hold_period_days: z.number().int(),
+  breakdown: z.object({
+    files: micro,
+    file_copies: micro,
+    video: micro,
+    sites_referrals: micro,
+    referrals: micro,
+    gold_bonus: micro,
+  }),
+  /** The next moment held money becomes available, with how much; null when nothing is held. */
+  next_release: z.object({ date: z.string(), amount: micro }).nullable(),
+  releases: z.array(z.object({ date: z.string(), amount: micro })),
+});
+
+export type AvailableWithdrawalAnswer = z.infer<typeof availableWithdrawalAnswer>;
+export type HoldInfoAnswer = z.infer<typeof holdInfoAnswer>;
+
+export { BALANCE_PATHS } from './paths.ts';
