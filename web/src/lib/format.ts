@@ -35,6 +35,11 @@ export function formatDateTime(iso: string | Date, locale = currentLocale()): st
 /** The placeholder for a value that is not known (yet). */
 export const NO_VALUE = '—';
 
+/** A UTC calendar day (YYYY-MM-DD, or the day of an ISO moment) in the interface language. */
+export function formatDay(day: string, locale = currentLocale(), dateStyle: 'medium' | 'long' = 'medium'): string {
+  return formatDate(`${day.slice(0, 10)}T00:00:00Z`, locale, { dateStyle, timeZone: 'UTC' });
+}
+
 /**
  * A row's bucket as the partner reads it: a day, a week as its date range (Monday to Sunday), or a month.
  * Buckets are UTC calendar units named by their first day (YYYY-MM-DD). `short`: a month as a chart axis names it.
@@ -46,5 +51,5 @@ export function formatBucket(first: string, grouping: 'day' | 'week' | 'month', 
     const format = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
     return format.formatRange(new Date(at), new Date(Date.parse(at) + 6 * 86_400_000));
   }
-  return formatDate(at, locale, { dateStyle: 'medium', timeZone: 'UTC' });
+  return formatDay(first, locale);
 }

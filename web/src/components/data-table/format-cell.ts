@@ -1,4 +1,4 @@
-import { formatDate, formatDateTime, formatMoney, formatNumber } from '../../lib/format.ts';
+import { formatDateTime, formatDay, formatMoney, formatNumber } from '../../lib/format.ts';
 import type { CellKind } from './types.ts';
 
 const GIB = 1024 ** 3;
@@ -16,10 +16,7 @@ export function formatCell(
     case 'money':
       return formatMoney(Number(value), 2, locale);
     case 'day':
-      return formatDate(`${String(value).slice(0, 10)}T00:00:00Z`, locale, {
-        dateStyle: 'medium',
-        timeZone: 'UTC',
-      });
+      return formatDay(String(value), locale);
     case 'datetime':
       return formatDateTime(String(value), locale);
     case 'gb':

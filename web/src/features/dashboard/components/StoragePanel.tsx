@@ -6,15 +6,9 @@ import AllInclusiveOutlined from '@mui/icons-material/AllInclusiveOutlined';
 import { useTranslation } from 'react-i18next';
 import { Panel, QueryBlock } from '../../../components/layout/QueryState.tsx';
 import { EmptyState } from '../../../components/layout/QueryState.tsx';
-import { formatDate } from '../../../lib/format.ts';
+import { formatDay } from '../../../lib/format.ts';
 import { projectName } from '../../../lib/links.ts';
 import { useStoragePeriod } from '../api/get-storage-period.ts';
-
-const day = (iso: string) =>
-  formatDate(iso.length === 10 ? `${iso}T00:00:00Z` : iso, undefined, {
-    dateStyle: 'medium',
-    timeZone: 'UTC',
-  });
 
 /** How long files are kept per project (normal and premium terms, or unlimited), and when that is reviewed. */
 export function StoragePanel({ onUnlimited }: { onUnlimited: () => void }) {
@@ -56,7 +50,7 @@ export function StoragePanel({ onUnlimited }: { onUnlimited: () => void }) {
                   <Typography variant="body2" color="text.secondary">
                     {row.unlimited
                       ? row.unlimited_until
-                        ? t('storage.unlimitedUntil', { date: day(row.unlimited_until) })
+                        ? t('storage.unlimitedUntil', { date: formatDay(row.unlimited_until) })
                         : t('storage.unlimitedOn')
                       : t('storage.terms', { normal: row.normal_term, premium: row.premium_term })}
                   </Typography>
@@ -64,7 +58,7 @@ export function StoragePanel({ onUnlimited }: { onUnlimited: () => void }) {
               ))}
             </Box>
             <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1.5 }}>
-              {t('storage.nextUpdate', { date: day(data.next_update) })}
+              {t('storage.nextUpdate', { date: formatDay(data.next_update) })}
             </Typography>
           </>
         )}

@@ -16,7 +16,7 @@ import type { ProjectId } from '@pc/core/projects';
 import type { UnlimitedHistoryAnswer, UnusedFilesAnswer } from '@pc/core/contracts/dashboard';
 import { DataTable, type TableColumn } from '../../../components/data-table/DataTable.tsx';
 import { ErrorState } from '../../../components/layout/QueryState.tsx';
-import { formatDate, formatMoney } from '../../../lib/format.ts';
+import { formatDay, formatMoney } from '../../../lib/format.ts';
 import { isApiError } from '../../../lib/http.ts';
 import { PROJECTS, projectName } from '../../../lib/links.ts';
 import { isProgramActive, useCurrentUser } from '../../../lib/session.ts';
@@ -63,9 +63,6 @@ export function UnlimitedDialog({ open, onClose }: { open: boolean; onClose: () 
     </Dialog>
   );
 }
-
-const day = (d: string) =>
-  formatDate(`${d.slice(0, 10)}T00:00:00Z`, undefined, { dateStyle: 'medium', timeZone: 'UTC' });
 
 function History() {
   const { t } = useTranslation('dashboard');
@@ -191,7 +188,7 @@ function RequestForm() {
       </TextField>
       {result ? (
         <Alert severity="success" data-testid="unlimited-result">
-          {t(`unlimited.granted.${result.kind}`, { start: day(result.start), end: day(result.end) })}
+          {t(`unlimited.granted.${result.kind}`, { start: formatDay(result.start), end: formatDay(result.end) })}
         </Alert>
       ) : null}
       {refusal ? <Alert severity="warning">{refusal}</Alert> : null}

@@ -8,7 +8,7 @@ import type { CountryRow } from '@pc/core/contracts/statistics';
 import type { ProjectId } from '@pc/core/projects';
 import { DataTable, type TableColumn } from '../../../components/data-table/DataTable.tsx';
 import { QueryError } from '../../../components/layout/QueryState.tsx';
-import { formatDate } from '../../../lib/format.ts';
+import { formatDay } from '../../../lib/format.ts';
 import { useDetailedCountries } from '../api/get-detailed-countries.ts';
 
 /** One day's detailed figures per country group (A–G, R Russia, U Ukraine). */
@@ -23,7 +23,7 @@ export function CountriesDialog({
 }) {
   const { t } = useTranslation('stats');
   const answer = useDetailedCountries({ app, date: date ?? '' }, date !== null);
-  const day = date ? formatDate(`${date}T00:00:00Z`, undefined, { dateStyle: 'long', timeZone: 'UTC' }) : '';
+  const day = date ? formatDay(date, undefined, 'long') : '';
   const columns: TableColumn<CountryRow>[] = [
     {
       field: 'group',
