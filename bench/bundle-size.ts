@@ -119,6 +119,6 @@ for (const route of routes) {
   if (!ok) failed = true;
   const verdict = route.budgetKb === undefined ? '(no budget of its own)' : `(budget ${route.budgetKb} KB) ${ok ? 'OK' : 'OVER BUDGET'}`;
   console.log(`${route.name}: ${kb.toFixed(1)} KB gzip in ${files.length} files ${verdict}`);
-  for (const f of files.sort((a, b) => gz(b) - gz(a)).slice(0, 12)) console.log(`  ${(gz(f) / 1024).toFixed(1).padStart(6)} KB  ${f}`);
+  for (const f of files.sort((a, b) => gz(b) - gz(a)).slice(0, Number(process.env.SIZE_TOP ?? 12))) console.log(`  ${(gz(f) / 1024).toFixed(1).padStart(6)} KB  ${f}`);
 }
 process.exitCode = failed ? 1 : 0;
