@@ -137,6 +137,10 @@ export const DEFAULT_PRODUCT = {
     usdt_trc20: { feeBp: 0, feeFixedMicro: 1_000_000, minimumMicro: 20_000_000 },
     capitalist: { feeBp: 100, feeFixedMicro: 0, minimumMicro: 10_000_000 },
   } as Record<PayoutSystem, PayoutSystemRule>,
+  /** Systems a new wallet may be added for (an operator may close one; existing wallets of it stay). */
+  openPayoutSystems: [...PAYOUT_SYSTEMS] as PayoutSystem[],
+  /** Live (not removed) wallets a partner may have at once, confirmed or not. */
+  maxLiveWallets: 10,
   cardCurrencies: ['USD', 'EUR', 'RUB', 'UAH', 'KZT'],
   bankTrCurrencies: ['TRY', 'USD', 'EUR'],
   /** Banks a bank_tr wallet may name (operator-editable). */
@@ -171,5 +175,9 @@ export const DEFAULT_PRODUCT = {
   ],
   securityCodeMinLength: 4,
   securityCodeMaxLength: 32,
+  /** A viewer without premium watches a preview of this many seconds at least... */
+  videoPreviewMinSeconds: 60,
+  /** ...and at most (the player chooses within the range). */
+  videoPreviewMaxSeconds: 180,
 };
 export type ProductConfig = typeof DEFAULT_PRODUCT;

@@ -26,6 +26,8 @@ import { t } from './lib/i18n.ts';
 import { issuesToFieldErrors } from './lib/validation.ts';
 import { ping } from './db/client.ts';
 import { sessionPlugin } from './modules/session/plugin.ts';
+import { seedProductSettings } from './money/product.ts';
+import { securityGuardPlugin } from './modules/session/security-guard.ts';
 import { registerModules } from './modules/index.ts';
 
 declare module 'fastify' {
@@ -90,7 +92,7 @@ function headerLang(request: FastifyRequest): LangCode {
  * captcha challenges, the dev mailbox's links). The API reference (/api/docs) is public and keeps its own
  * headers; static files and the app's pages are not affected (decision 0080).
  */
-const NO_STORE = /^\/(api|ingest|operator|dev)(\/|\?|$)/;
+const NO_STORE = /^\/(api|ingest|operator|dev|webmaster\/v1)(\/|\?|$)/;
 const isNoStore = (url: string) => NO_STORE.test(url) && !/^\/api\/docs(\/|\?|$)/.test(url);
 
 function sendError(request: FastifyRequest, reply: FastifyReply, error: AppError) {
@@ -197,6 +199,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('ctx', ctx);
+  await seedProductSettings(ctx.database.db);
   app.decorateRequest('lang', 'en');
 
   app.addHook('onRequest', async (request) => {
@@ -256,13 +259,17 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     allowList: (request) => !isRateLimited(request.url),
     errorResponseBuilder: (_request, context) => ({ statusCode: context.statusCode, code: 'rate_limited', message: 'rate limited' }),
   });
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Partner Cabinet API', version: '1.0.0', description: 'The partner cabinet, ingest and operator APIs.' },
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  // The internal API reference is a development aid: not served in production, and linked from nowhere in the
+  // product. Partners have the webmaster API's own document and page (/webmaster/docs, decision 0122).
+  if (ctx.config.NODE_ENV !== 'production') {
+    await app.register(swagger, {
+      openapi: {
+        info: { title: 'Partner Cabinet API', version: '1.0.0', description: 'The partner cabinet, ingest and operator APIs.' },
+      },
+      transform: jsonSchemaTransform,
+    });
+    await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  }
 
   app.addHook('onRequest', async (request) => {
     if (['GET', 'HEAD', 'OPTIONS'].includes(request.method)) return;
@@ -279,6 +286,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   });
 
   await app.register(sessionPlugin);
+  await app.register(securityGuardPlugin);
   await registerModules(app);
 
   const hasWeb = existsSync(join(webDist, 'index.html'));
@@ -286,14 +294,18 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
   }
   app.setNotFoundHandler(async (request, reply) => {
-    const isApi = /^\/(api|ingest|operator)(\/|$)/.test(request.url);
+    const isApi = /^\/(api|ingest|operator|webmaster\/v1)(\/|$)/.test(request.url);
     // A missing build file (an older deployment's chunk) is a 404, not the app's page under a script's name.
     const isAsset = request.url.startsWith('/assets/');
     if (!isApi && !isAsset && request.method === 'GET') {
       if (hasWeb) return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').sendFile('index.html');
       return reply
         .type('text/html; charset=utf-8')
-        .send('<!doctype html><title>Partner Cabinet</title><h1>Partner Cabinet API server</h1><p>The API is at <a href="/api/docs">/api/docs</a>.</p>');
+        .send(
+          ctx.config.NODE_ENV === 'production'
+            ? '<!doctype html><title>Partner Cabinet</title><h1>Partner Cabinet API server</h1>'
+            : '<!doctype html><title>Partner Cabinet</title><h1>Partner Cabinet API server</h1><p>The API is at <a href="/api/docs">/api/docs</a>.</p>',
+        );
     }
     return sendError(request, reply, new AppError('not_found'));
   });

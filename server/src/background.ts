@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { DEMO_EMAIL, DEMO_PASSWORD, demoSeedEnabled, ensureDemoPartner } from './seed/demo.ts';
+import { ensureDemoPayouts, ensureDemoWallets } from './seed/demo-payouts.ts';
 import { startScheduler } from './jobs/scheduler.ts';
 import { startDemoTraffic } from './ingest/demo.ts';
 import { seedDemoRates } from './money/exchange-rates.ts';
@@ -24,7 +25,9 @@ export async function startBackground(app: FastifyInstance): Promise<Background>
     // A placeholder exchange rate (source 'demo', dated today) for each currency no feed has answered yet.
     await seedDemoRates(app.ctx.database, app.ctx.clock.now());
     // Its traffic: 120 days of history once, then a live trickle, streamed after the server listens.
-    const demoTraffic = startDemoTraffic(app, demoUserId);
+    // Its wallets at once; a payout history once the traffic has earned the money.
+    await ensureDemoWallets(app.ctx, demoUserId);
+    const demoTraffic = startDemoTraffic(app, demoUserId, { afterHistory: () => ensureDemoPayouts(app.ctx, demoUserId) });
     stops.push(() => demoTraffic.stop());
     const publicUrl = app.ctx.config.PUBLIC_URL.replace(/\/$/, '');
     banner.push(`  Demo sign-in: ${DEMO_EMAIL} / ${DEMO_PASSWORD}`);

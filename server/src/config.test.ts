@@ -14,6 +14,7 @@ const production = {
   INGEST_TOKEN_FD1: 'prod-ingest-fd1-0123456789',
   INGEST_TOKEN_FD2: 'prod-ingest-fd2-0123456789',
   OPERATOR_TOKEN: 'prod-operator-0123456789',
+  PAYOUT_DETAILS_KEY: 'prod-payout-details-key-0123456789abcdef',
 };
 
 describe('configuration', () => {

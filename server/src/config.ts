@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { isIP } from 'node:net';
 import { z } from 'zod';
 
@@ -53,6 +54,17 @@ const feedUrl = z
   .trim()
   .refine((v) => v === '' || (/^https?:\/\//i.test(v) && URL.canParse(v)), 'an http(s) URL, or empty to turn the feed off');
 
+/** A link the top bar shows (support, messenger): an http(s) URL, or empty to hide it. */
+const optionalLink = z
+  .string()
+  .trim()
+  .refine((v) => v === '' || (/^https?:\/\//i.test(v) && URL.canParse(v)), 'an http(s) URL, or empty to hide the link');
+/** The "Write us" link: an http(s) or mailto: URL, or empty to hide it. */
+const optionalContact = z
+  .string()
+  .trim()
+  .refine((v) => v === '' || (/^(https?:\/\/|mailto:)/i.test(v) && URL.canParse(v)), 'an http(s) or mailto: URL, or empty to hide the link');
+
 /** Every setting the server reads, with its default. README lists the same table. */
 export const configSchema = z
   .object({
@@ -67,6 +79,12 @@ export const configSchema = z
     MAIL_FROM: z.string().default('Partner Cabinet <no-reply@partner.test>'),
     SESSION_SECRET: z.string().min(32).default('development-session-secret-change-me-0123456789'),
     CAPTCHA_SECRET: z.string().min(16).default('development-captcha-secret-change-me'),
+    /**
+     * The key wallet details are protected with (decision 0110): card numbers encrypted (AES-256-GCM) and the
+     * duplicate-wallet fingerprints keyed (HMAC), both with keys derived from it. Unset outside production: derived
+     * from SESSION_SECRET. Changing it makes stored card numbers unreadable and duplicates undetectable.
+     */
+    PAYOUT_DETAILS_KEY: z.string().min(32).optional(),
     /** Shared secrets with the file hosts for auto-login in both directions. */
     AUTOLOGIN_SECRET_FD1: z.string().min(16).default('development-autologin-fd1-secret'),
     AUTOLOGIN_SECRET_FD2: z.string().min(16).default('development-autologin-fd2-secret'),
@@ -77,6 +95,8 @@ export const configSchema = z
     OPERATOR_TOKEN: z.string().min(16).default('dev-operator-token-0000000000000000'),
     /** Ingest batches processed at once; beyond it a batch is answered 503 with Retry-After (docs/ingest.md). */
     INGEST_MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(64).default(4),
+    /** Calls per minute one webmaster API key may make; more are answered 429 with Retry-After (decision 0122). */
+    WEBMASTER_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(60),
     SEED_DEMO: bool.optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Unset: json in production, pretty (one readable line per record) elsewhere. */
@@ -85,8 +105,23 @@ export const configSchema = z
     /** Unset: the public feed, except under NODE_ENV=test (off: tests never reach the internet). Decision 0100. */
     RATE_FEED_CBR_URL: feedUrl.optional(),
     RATE_FEED_NBU_URL: feedUrl.optional(),
+    /**
+     * Lets partner-given URLs (postbacks, site checks) reach private, loopback and other non-public addresses, and
+     * postbacks use plain http: for tests with a local receiver only; refused in production. Decision 0123.
+     */
+    OUTBOUND_ALLOW_PRIVATE: bool.default(false),
+    /** The help centre's single-sign-on address (docs/help-center-sso.md); empty: no help centre. Decision 0121. */
+    HELP_CENTER_URL: optionalLink.default(''),
+    /** The secret the help centre verifies the sign-on token with; required when HELP_CENTER_URL is set. */
+    HELP_CENTER_SSO_SECRET: z.string().min(32).optional(),
+    /** The top bar's support centre, "Write us" and messenger links; an empty one is not shown. */
+    SUPPORT_URL: optionalLink.default(''),
+    SUPPORT_CONTACT_URL: optionalContact.default(''),
+    SUPPORT_MESSENGER_URL: optionalLink.default(''),
   })
   .superRefine((cfg, ctx) => {
+    if (cfg.HELP_CENTER_URL && !cfg.HELP_CENTER_SSO_SECRET)
+      ctx.addIssue({ code: 'custom', path: ['HELP_CENTER_SSO_SECRET'], message: 'required when HELP_CENTER_URL is set' });
     if (cfg.NODE_ENV !== 'production') return;
     // Production refuses the development defaults: every secret must be set explicitly.
     const secrets = [
@@ -104,11 +139,14 @@ export const configSchema = z
         ctx.addIssue({ code: 'custom', path: [key], message: `${key} must be set in production` });
     }
     if (!cfg.DATABASE_URL) ctx.addIssue({ code: 'custom', path: ['DATABASE_URL'], message: 'required in production' });
+    if (cfg.OUTBOUND_ALLOW_PRIVATE) ctx.addIssue({ code: 'custom', path: ['OUTBOUND_ALLOW_PRIVATE'], message: 'must be false in production' });
+    if (!cfg.PAYOUT_DETAILS_KEY) ctx.addIssue({ code: 'custom', path: ['PAYOUT_DETAILS_KEY'], message: 'PAYOUT_DETAILS_KEY must be set in production' });
   })
   .transform((cfg) => ({
     ...cfg,
     // The links in e-mails and the printed addresses follow the port actually served.
     PUBLIC_URL: cfg.PUBLIC_URL ?? `http://localhost:${cfg.PORT}`,
+    PAYOUT_DETAILS_KEY: cfg.PAYOUT_DETAILS_KEY ?? createHmac('sha256', cfg.SESSION_SECRET).update('payout-details-key').digest('hex'),
     LOG_FORMAT: cfg.LOG_FORMAT ?? (cfg.NODE_ENV === 'production' ? 'json' : 'pretty'),
     RATE_FEED_CBR_URL: cfg.RATE_FEED_CBR_URL ?? (cfg.NODE_ENV === 'test' ? '' : CBR_DAILY_URL),
     RATE_FEED_NBU_URL: cfg.RATE_FEED_NBU_URL ?? (cfg.NODE_ENV === 'test' ? '' : NBU_USD_URL),

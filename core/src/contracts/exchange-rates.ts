@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dayString } from './statistics.ts';
+import { PAYOUT_PATHS } from './paths.ts';
 
 /**
  * The exchange rates the payouts screen shows (PRODUCT.md, Balance and payouts): how many roubles and hryvnias
@@ -8,7 +9,7 @@ import { dayString } from './statistics.ts';
  */
 
 /** GET /api/payouts/rates (under /api). */
-export const EXCHANGE_RATES_PATH = '/payouts/rates';
+export const EXCHANGE_RATES_PATH = PAYOUT_PATHS.exchangeRates;
 
 /** The currencies quoted against 1 USD. */
 export const RATE_CURRENCIES = ['RUB', 'UAH'] as const;

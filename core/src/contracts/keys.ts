@@ -39,3 +39,6 @@ export const PLAYER_FILTERS = ['all', ...PLAYER_TYPES] as const;
 export const EARNINGS_GROUPINGS = ['days', 'weeks', 'months'] as const;
 
 export const DASHBOARD_PERIODS = ['7d', '30d', 'week', 'month'] as const;
+
+/** The payout history's sort keys (GET /payouts). */
+export const PAYOUT_SORT_KEYS = ['created_date', 'amount', 'status'] as const;

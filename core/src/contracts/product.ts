@@ -7,6 +7,7 @@ import {
   SALE_KINDS,
   type ProductConfig,
 } from '../product.ts';
+import { PROJECTS, type ProjectId } from '../projects.ts';
 
 /**
  * GET /api/product/settings: the product settings a partner's screens show (PRODUCT.md numbers as the operator
@@ -75,8 +76,22 @@ export const productSettingsAnswer = z.object({
     wallet_hold_days: z.number().int(),
     processing_days: z.number().int(),
   }),
-  security: z.object({ code_freeze_days: z.number().int(), failed_login_limit: z.number().int() }),
+  security: z.object({
+    code_freeze_days: z.number().int(),
+    failed_login_limit: z.number().int(),
+    /** A security code's length, in characters (Unicode code points). */
+    code_min_length: z.number().int(),
+    code_max_length: z.number().int(),
+  }),
   statistics_history_days: z.number().int(),
+  video: z.object({
+    /** A viewer without premium watches a preview of at least this many seconds... */
+    preview_min_seconds: z.number().int(),
+    /** ...and at most this many. */
+    preview_max_seconds: z.number().int(),
+    /** Each project's public site, the host of its video player (for the embed code). */
+    player_hosts: z.record(z.enum(PROJECTS), z.string()),
+  }),
 });
 export type ProductSettingsAnswer = z.infer<typeof productSettingsAnswer>;
 
@@ -85,8 +100,11 @@ export { PRODUCT_PATHS } from './paths.ts';
 const mapValues = <K extends string, V, R>(record: Record<K, V>, f: (v: V) => R) =>
   Object.fromEntries(Object.entries(record).map(([k, v]) => [k, f(v as V)])) as Record<K, R>;
 
-/** The partner-visible view of the product settings, in the wire's names. */
-export function productSettingsView(p: ProductConfig): ProductSettingsAnswer {
+/**
+ * The partner-visible view of the product settings, in the wire's names; `playerHosts` are the projects' public
+ * sites (server configuration), where their video players live.
+ */
+export function productSettingsView(p: ProductConfig, playerHosts: Record<ProjectId, string>): ProductSettingsAnswer {
   return {
     gold: {
       levels: p.goldLevels.map((l) => ({
@@ -141,7 +159,17 @@ export function productSettingsView(p: ProductConfig): ProductSettingsAnswer {
       wallet_hold_days: p.walletHoldDays,
       processing_days: p.payoutProcessingDays,
     },
-    security: { code_freeze_days: p.securityCodeFreezeDays, failed_login_limit: p.failedLoginLimit },
+    security: {
+      code_freeze_days: p.securityCodeFreezeDays,
+      failed_login_limit: p.failedLoginLimit,
+      code_min_length: p.securityCodeMinLength,
+      code_max_length: p.securityCodeMaxLength,
+    },
     statistics_history_days: p.statisticsHistoryDays,
+    video: {
+      preview_min_seconds: p.videoPreviewMinSeconds,
+      preview_max_seconds: p.videoPreviewMaxSeconds,
+      player_hosts: { ...playerHosts },
+    },
   };
 }

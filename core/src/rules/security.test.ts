@@ -1,11 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isProtectedOperationAllowed, isSignInBlocked, securityCodeProblem, securityFreeze } from './security.ts';
+import { isProtectedOperationAllowed, isSignInBlocked, normalizeSecurityCode, securityCodeProblem, securityFreeze } from './security.ts';
 
 describe('security code', () => {
   it.each([
     ['', 'required'], ['abc', 'too_short'], ['abcd', null], ['x'.repeat(32), null], ['x'.repeat(33), 'too_long'], ['😀😀😀😀', null],
   ] as const)('%j → %s', (code, problem) => expect(securityCodeProblem(code)).toBe(problem));
+
+  it('is compared without surrounding white space, in NFC', () => {
+    expect(normalizeSecurityCode('  12 34\t')).toBe('12 34');
+    expect(normalizeSecurityCode('cafe\u0301')).toBe(normalizeSecurityCode('caf\u00e9'));
+  });
 
   it('the first code takes effect at once', () => {
     expect(securityFreeze(null, '2026-01-01T00:00:00Z')).toEqual({ frozen: false, changedAt: null, allowedAt: null });

@@ -3,6 +3,14 @@ import { addDaysToInstant, toDate, type Instant } from './time.ts';
 
 export type SecurityCodeProblem = 'required' | 'too_short' | 'too_long';
 
+/**
+ * A security code as it is set and checked (decision 0111): Unicode NFC, without surrounding white space, so a
+ * code typed with a trailing space or composed differently on another keyboard is the same code.
+ */
+export function normalizeSecurityCode(code: string): string {
+  return code.normalize('NFC').trim();
+}
+
 /** Checks a new security code's length (4 to 32 characters, counted as Unicode code points); null when valid. */
 export function securityCodeProblem(code: string, product: ProductConfig = DEFAULT_PRODUCT): SecurityCodeProblem | null {
   const length = [...code].length;

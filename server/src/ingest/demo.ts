@@ -15,7 +15,7 @@ const DAY_MS = 86_400_000;
  * records completion, and an interrupted run resumes harmlessly because event ids are deterministic), the days the
  * server was down since (marker events record how far), then a live trickle. Runs in the background after the server listens; answers a stop function.
  */
-export function startDemoTraffic(app: FastifyInstance, userId: number): { stop(): Promise<void> } {
+export function startDemoTraffic(app: FastifyInstance, userId: number, opts: { afterHistory?: () => Promise<void> } = {}): { stop(): Promise<void> } {
   const { database, config } = app.ctx;
   const tokens: Record<ProjectId, string> = { fd1: config.INGEST_TOKEN_FD1, fd2: config.INGEST_TOKEN_FD2 };
   const post = (project: ProjectId, events: unknown[]) =>
@@ -73,6 +73,8 @@ export function startDemoTraffic(app: FastifyInstance, userId: number): { stop()
       await send('fd2', [{ id: `${THROUGH_PREFIX}${day}`, type: 'page_hit', at: new Date(now).toISOString(), app_users_id: app_.fd2, referrer: null }]);
       if (result.sent.accepted) app.log.info({ events: result.sent.accepted }, 'demo traffic caught up');
     }
+    // What needs the earned money (the demo's payout history) comes once the history is in.
+    if (!stopped && opts.afterHistory) await opts.afterHistory();
     if (!stopped) stopLive = startLive(send, plans, { seed: SEED, intervalMs: 3_000, onError: (e) => app.log.warn({ err: e }, 'demo live traffic') });
   })().catch((error) => {
     if (!stopped) app.log.warn({ err: error }, 'demo traffic stopped');

@@ -23,6 +23,7 @@ import {
 import type { Database } from '../db/client.ts';
 import { rows, type Row } from '../db/sql.ts';
 import { loadProductVersions } from '../money/product.ts';
+import { enqueuePostbacks, salePostback } from '../lib/postbacks.ts';
 
 /**
  * One batch of file-host events: validate, dedup, store and fold into the current state and the rollups, all in
@@ -564,7 +565,7 @@ export async function ingestBatch(database: Database, project: ProjectId, input:
     const months = [...new Set(valid.map((v) => v.at.slice(0, 7)))];
     await ensurePartitions(database, months);
     await database.db.transaction(async (tx) => {
-      await processValid(tx, project, valid, results);
+      await processValid(tx, project, valid, results, opts.now);
       mark('before commit');
     });
     mark('commit');
@@ -599,6 +600,7 @@ async function processValid(
   project: ProjectId,
   valid: Array<{ index: number; event: IngestEvent; at: string }>,
   results: IngestResult[],
+  now: Date,
 ) {
   // Batches of one project run one at a time; the state read below cannot change under us.
   await lockIngest(tx, project);
@@ -1060,4 +1062,13 @@ async function processValid(
     );
   }
   mark('11');
+
+  // 12. Postbacks of the sale events to partners with a URL for this project, in this transaction (decision 0123).
+  const salePostbacks = events.flatMap(({ event, at, userId }) =>
+    event.type === 'sale' || event.type === 'sale_status'
+      ? [salePostback(userId, project, event, at, sales.get(event.sale_id)?.applied_share_micro ?? 0)]
+      : [],
+  );
+  if (salePostbacks.length) await enqueuePostbacks(tx, project, salePostbacks, now);
+  mark('12');
 }

@@ -1,8 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context.ts';
+import { alertJob } from './alerts.ts';
 import { catchUp } from './close.ts';
 import { housekeeping } from './housekeeping.ts';
-import { rateFeedJob } from './rate-feeds.ts';
+import { postbackJob } from './postbacks.ts';
+import { rateFeedJob, type RateFeedContext } from './rate-feeds.ts';
 
 /** Spent sessions, tokens and mails are cleared at most this often. */
 export const HOUSEKEEPING_EVERY_MS = 3_600_000;
@@ -19,11 +21,18 @@ export interface Scheduler {
  * days are re-closed within a minute. Several instances may run it: each close takes its own advisory lock and
  * writes only what is missing.
  */
-export function startScheduler(ctx: Pick<AppContext, 'database' | 'clock'>, log: FastifyBaseLogger, opts: { intervalMs?: number } = {}): Scheduler {
+export function startScheduler(
+  ctx: RateFeedContext & { mailer?: AppContext['mailer'] },
+  log: FastifyBaseLogger,
+  opts: { intervalMs?: number } = {},
+): Scheduler {
   let running: Promise<void> | null = null;
   let stopped = false;
   let lastHousekeeping: number | null = null;
   const rateFeeds = rateFeedJob(ctx, log); // the exchange-rate feeds: at start, then every few hours (never throws)
+  const postbacks = postbackJob(ctx, log); // postback deliveries due now, new and retried (decision 0123; never throws)
+  // E-mail alerts (decision 0124): weekly summaries and batched sale alerts, after the closes (never throws).
+  const alerts = ctx.mailer ? alertJob(ctx as AppContext, log) : null;
   const tick = async () => {
     if (stopped) return;
     if (running) return running;
@@ -45,6 +54,8 @@ export function startScheduler(ctx: Pick<AppContext, 'database' | 'clock'>, log:
         log.error({ err: error }, 'close failed; retried at the next tick');
       }
       await rateFeeds.runIfDue();
+      await postbacks.runIfDue();
+      await alerts?.runIfDue();
       try {
         const now = ctx.clock.now();
         if (lastHousekeeping === null || now.getTime() - lastHousekeeping >= HOUSEKEEPING_EVERY_MS) {

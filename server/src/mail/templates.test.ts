@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { LANG_CODES } from '@pc/core';
-import { MAIL_KINDS, renderMail } from './templates.ts';
+import { MAIL_EXAMPLE_PARAMS, MAIL_KINDS, renderMail } from './templates.ts';
 
 describe('mail templates', () => {
   for (const lang of LANG_CODES) {
     it(`renders every mail in ${lang}: subject, text with the link, HTML with a button`, () => {
       for (const kind of MAIL_KINDS) {
         const link = 'https://cabinet.example/auth/x/AbC_-123&<"q">';
-        const mail = renderMail(lang, kind, 'p@example.com', { link, count: 60 });
+        const mail = renderMail(lang, kind, 'p@example.com', { link, count: 60, ...MAIL_EXAMPLE_PARAMS[kind] });
         expect(mail.subject, `${lang} ${kind}`).not.toMatch(/^(mail:|confirm_|registration_|password_|account_|restore_)/);
         expect(mail.subject.length).toBeGreaterThan(3);
         expect(mail.text).toContain(link);

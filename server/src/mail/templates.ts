@@ -10,7 +10,19 @@ export type MailKind =
   | 'password_changed'
   | 'account_blocked'
   | 'restore_access'
-  | 'restore_access_not_needed';
+  | 'restore_access_not_needed'
+  | 'purse_confirm'
+  | 'payout_accepted'
+  | 'payout_rejected'
+  | 'password_change_confirm'
+  | 'email_change_confirm'
+  | 'email_change_notice'
+  | 'email_change_taken'
+  | 'security_code_changed'
+  | 'alert_sale'
+  | 'alert_payout_status'
+  | 'alert_wallet_change'
+  | 'weekly_summary';
 
 export const MAIL_KINDS: readonly MailKind[] = [
   'confirm_registration',
@@ -20,11 +32,36 @@ export const MAIL_KINDS: readonly MailKind[] = [
   'account_blocked',
   'restore_access',
   'restore_access_not_needed',
+  'purse_confirm',
+  'payout_accepted',
+  'payout_rejected',
+  'password_change_confirm',
+  'email_change_confirm',
+  'email_change_notice',
+  'email_change_taken',
+  'security_code_changed',
+  'alert_sale',
+  'alert_payout_status',
+  'alert_wallet_change',
+  'weekly_summary',
 ];
+
+/** The params a kind's texts interpolate besides `link` and `email` (examples, for the template tests). */
+export const MAIL_EXAMPLE_PARAMS: Partial<Record<MailKind, MailParams>> = {
+  purse_confirm: { system: 'PayPal', wallet: 'p@example.com', count: 24 },
+  payout_accepted: { id: 12, amount: '$100.00', fee: '$3.00', received: '$97.00', wallet: '•••• 4242 (USD)' },
+  payout_rejected: { id: 12, amount: '$100.00', wallet: '•••• 4242 (USD)', reason: 'The wallet is closed' },
+  alert_sale: { count: 2, total: '$3.00', sales: 'FD1 · movie.mp4: $2.00\nFD2 · song.mp3: $1.00', unsubscribe: 'https://cabinet.example/alerts/unsubscribe/x' },
+  alert_payout_status: { id: 12, amount: '$100.00', wallet: '•••• 4242 (USD)', status: 'in review', unsubscribe: 'https://cabinet.example/alerts/unsubscribe/x' },
+  alert_wallet_change: { context: 'removed', system: 'PayPal', wallet: 'p@example.com' },
+  weekly_summary: { from: '2 Nov 2026', to: '8 Nov 2026', lines: 'FD1: $10.00', total: '$10.00', available: '$25.00', unsubscribe: 'https://cabinet.example/alerts/unsubscribe/x' },
+};
 
 export interface MailParams {
   /** The link the mail is about; shown as a button in HTML and on its own line in plain text. */
   link?: string;
+  /** An opt-in alert's unsubscribe link (decision 0124), shown in the footer with `common.unsubscribe`. */
+  unsubscribe?: string;
   [key: string]: unknown;
 }
 
@@ -44,8 +81,9 @@ export function renderMail(lang: LangCode, kind: MailKind, to: string, params: M
   const note = has('note') ? tr(`${kind}.note`) : '';
   const signature = tr('common.signature');
   const product = tr('common.product');
+  const unsubscribe = params.unsubscribe ? tr('common.unsubscribe') : '';
 
-  const text = [greeting, intro, params.link ? `${action ? `${action}:\n` : ''}${params.link}` : '', note, signature]
+  const text = [greeting, intro, params.link ? `${action ? `${action}:\n` : ''}${params.link}` : '', note, signature, unsubscribe && `${unsubscribe}\n${params.unsubscribe}`]
     .filter(Boolean)
     .join('\n\n');
 
@@ -66,6 +104,7 @@ ${p(intro)}
 ${button}
 ${note ? p(note) : ''}
 ${p(signature)}
+${unsubscribe ? `<p style="margin:16px 0 0;font-size:12px;color:#666666">${escapeHtml(unsubscribe)} <a href="${escapeHtml(params.unsubscribe!)}" style="color:#666666">${escapeHtml(params.unsubscribe!)}</a></p>` : ''}
 </div>
 </body>
 </html>`;

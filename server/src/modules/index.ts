@@ -5,6 +5,8 @@ import { operatorRoutes } from '../operator/routes.ts';
 import { captchaRoutes } from './captcha/routes.ts';
 import { authRoutes } from './auth/routes.ts';
 import { userRoutes } from './user/routes.ts';
+import { securityRoutes } from './security/routes.ts';
+import { settingsRoutes } from './settings/routes.ts';
 import { programRoutes } from './programs/routes.ts';
 import { devMailRoutes } from './devmail/routes.ts';
 import { ingestRoutes } from '../ingest/routes.ts';
@@ -13,6 +15,15 @@ import { earningsRoutes } from './earnings/routes.ts';
 import { dashboardRoutes } from './dashboard/routes.ts';
 import { productRoutes } from './product/routes.ts';
 import { ratesRoutes } from './rates/routes.ts';
+import { payoutsRoutes } from './payouts/routes.ts';
+import { postbacksRoutes } from './postbacks/routes.ts';
+import { alertsRoutes } from './alerts/routes.ts';
+import { messagesRoutes } from './messages/routes.ts';
+import { apiKeyRoutes } from './api-key/routes.ts';
+import { webmasterRoutes } from '../webmaster/routes.ts';
+import { helpCenterRoutes } from './help-center/routes.ts';
+import { startRoutes } from './start/routes.ts';
+import { referralsRoutes } from './referrals/routes.ts';
 
 /**
  * Every feature module is registered here, and only here: features do not import each other.
@@ -27,12 +38,22 @@ export async function registerModules(app: FastifyInstance) {
       await api.register(captchaRoutes);
       await api.register(authRoutes);
       await api.register(userRoutes);
+      await api.register(securityRoutes);
+      await api.register(settingsRoutes);
       await api.register(programRoutes);
       await api.register(statisticsRoutes);
       await api.register(earningsRoutes);
       await api.register(dashboardRoutes);
       await api.register(productRoutes);
       await api.register(ratesRoutes);
+      await api.register(payoutsRoutes);
+      await api.register(postbacksRoutes);
+      await api.register(alertsRoutes);
+      await api.register(messagesRoutes);
+      await api.register(apiKeyRoutes);
+      await api.register(helpCenterRoutes);
+      await api.register(startRoutes);
+      await api.register(referralsRoutes);
     },
     { prefix: '/api' },
   );
@@ -42,4 +63,6 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(ingestRoutes);
   // The operator API (file hosts' staff), authenticated by OPERATOR_TOKEN.
   await app.register(operatorRoutes, { prefix: '/operator/v1' });
+  // The partners' read-only webmaster API (/webmaster/v1), authenticated by their personal keys, and its docs page.
+  await app.register(webmasterRoutes, { prefix: '/webmaster' });
 }

@@ -1,9 +1,20 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { canTransitionPayout, dayOf, payoutCountsAgainstBalance, type PayoutActor } from '@pc/core';
+import {
+  canTransitionPayout,
+  dayOf,
+  payoutCountsAgainstBalance,
+  payoutFee,
+  type PayoutActor,
+  type ProductConfig,
+  type WalletState,
+} from '@pc/core';
 import type { Db } from '../db/client.ts';
 import { payoutRequestHistory, payoutRequests, type PayoutStatus } from '../db/schema/index.ts';
 import { lockKey, type Tx } from '../db/sql.ts';
+import { enqueuePostbacks, payoutPostback } from '../lib/postbacks.ts';
+import { balanceOf } from './balance.ts';
 import { writeEntry } from './ledger.ts';
+import { liveWallets, mainWalletId, partnerMoneyLock, stateOf, walletSummary } from './wallets.ts';
 
 /**
  * Payout requests and their money. Creating a request writes a `payout` ledger entry (−amount); rejecting or
@@ -33,7 +44,12 @@ export async function insertPayoutRequest(
     })
     .returning();
   const request = row!;
-  await tx.insert(payoutRequestHistory).values({ requestId: request.id, userId: request.userId, fromStatus: null, toStatus: 'created', actor: input.actor, at: now });
+  const [created] = await tx
+    .insert(payoutRequestHistory)
+    .values({ requestId: request.id, userId: request.userId, fromStatus: null, toStatus: 'created', actor: input.actor, at: now })
+    .returning({ id: payoutRequestHistory.id });
+  // The partner's postback URLs hear of every move of a request, in the transaction that makes it (decision 0123).
+  await enqueuePostbacks(tx, null, [payoutPostback(request, { historyId: created!.id, from: null, to: 'created', reason: '', at: now })], now);
   await writeEntry(tx, {
     userId: request.userId,
     project: null,
@@ -62,22 +78,31 @@ export async function movePayoutRequest(
     const [current] = await tx.select().from(payoutRequests).where(where).for('update');
     if (!current) return { ok: false, reason: 'not_found' } as const;
     if (!canTransitionPayout(current.status, input.to, input.by)) return { ok: false, reason: 'not_allowed', status: current.status } as const;
-    await lockKey(tx, `payout-user:${current.userId}`);
+    await lockKey(tx, partnerMoneyLock(current.userId));
     const [updated] = await tx
       .update(payoutRequests)
       .set({ status: input.to, statusReason: input.reason ?? '', updatedAt: now })
       .where(and(eq(payoutRequests.id, current.id), eq(payoutRequests.status, current.status)))
       .returning();
     if (!updated) return { ok: false, reason: 'not_allowed', status: current.status } as const;
-    await tx.insert(payoutRequestHistory).values({
-      requestId: current.id,
-      userId: current.userId,
-      fromStatus: current.status,
-      toStatus: input.to,
-      reason: input.reason ?? '',
-      actor: input.actor,
-      at: now,
-    });
+    const [moved] = await tx
+      .insert(payoutRequestHistory)
+      .values({
+        requestId: current.id,
+        userId: current.userId,
+        fromStatus: current.status,
+        toStatus: input.to,
+        reason: input.reason ?? '',
+        actor: input.actor,
+        at: now,
+      })
+      .returning({ id: payoutRequestHistory.id });
+    await enqueuePostbacks(
+      tx,
+      null,
+      [payoutPostback(updated, { historyId: moved!.id, from: current.status, to: input.to, reason: input.reason ?? '', at: now })],
+      now,
+    );
     if (payoutCountsAgainstBalance(current.status) && !payoutCountsAgainstBalance(input.to)) {
       await writeEntry(tx, {
         userId: current.userId,
@@ -99,4 +124,82 @@ export async function movePayoutRequest(
 
 export async function payoutHistory(db: Db, requestId: number) {
   return db.select().from(payoutRequestHistory).where(eq(payoutRequestHistory.requestId, requestId)).orderBy(sql`${payoutRequestHistory.id}`);
+}
+
+/** Where a request is paid: a live wallet of the partner (by id, or the main one), or fixed details (tests, imports). */
+export type PayoutDestination =
+  | { wallet: number | 'main' }
+  | { paymentDetails: string; walletType?: string; feeMicro?: number; walletId?: number | null };
+
+export type PayoutRequestResult =
+  | { ok: true; request: PayoutRow }
+  | { ok: false; reason: 'insufficient_funds'; available: number }
+  /** The amount (or, for 'available', everything available) is below the system's minimum payout. */
+  | { ok: false; reason: 'below_minimum'; minimum: number; available: number }
+  | { ok: false; reason: 'wallet_not_found' }
+  | { ok: false; reason: 'no_main_wallet' }
+  /** Only active wallets receive payouts; `otherActive`: the partner has another active wallet to choose. */
+  | { ok: false; reason: 'wallet_not_active'; walletId: number; wallet: WalletState; otherActive: boolean };
+
+/**
+ * Creates a partner's payout request. Everything it depends on is read and checked in one transaction under
+ * the partner's money lock (partnerMoneyLock), so requests sent at once cannot both spend the same money and a
+ * wallet cannot be removed or replaced half-way:
+ * - to a wallet: it must be live, the partner's, and active (confirmed and past its hold); `'main'` is the main
+ *   wallet (mainWalletId). Its system's fee (payoutFee over the product settings) is stored with the request,
+ *   the system as `wallet_type` and the wallet's summary as `payment_details`;
+ * - `amountMicro: 'available'` asks for everything available at that moment (the quick request);
+ * - the amount must reach the system's minimum and leave something after the fee, and be at most what is
+ *   available now (balance − hold − requests in progress).
+ */
+export async function requestPayout(
+  db: Db,
+  input: { userId: number; amountMicro: number | 'available' } & PayoutDestination,
+  now: Date,
+  product: ProductConfig,
+): Promise<PayoutRequestResult> {
+  if (input.amountMicro !== 'available' && (!Number.isSafeInteger(input.amountMicro) || input.amountMicro <= 0))
+    throw new RangeError(`not a payout amount: ${input.amountMicro}`);
+  return db.transaction(async (tx): Promise<PayoutRequestResult> => {
+    await lockKey(tx, partnerMoneyLock(input.userId));
+    let target: { walletId: number | null; walletType: string; paymentDetails: string; minimum: number; fee: (amount: number) => number };
+    if ('wallet' in input) {
+      const wallets = await liveWallets(tx, input.userId);
+      const id = input.wallet === 'main' ? mainWalletId(wallets, now, product) : input.wallet;
+      if (id === null) return { ok: false, reason: 'no_main_wallet' };
+      const wallet = wallets.find((w) => w.id === id);
+      if (!wallet) return { ok: false, reason: 'wallet_not_found' };
+      const state = stateOf(wallet, now, product);
+      if (state.state !== 'active') {
+        const otherActive = wallets.some((w) => w.id !== wallet.id && stateOf(w, now, product).state === 'active');
+        return { ok: false, reason: 'wallet_not_active', walletId: wallet.id, wallet: state, otherActive };
+      }
+      const system = wallet.system;
+      target = {
+        walletId: wallet.id,
+        walletType: system,
+        paymentDetails: walletSummary(system, wallet.details),
+        minimum: product.payoutSystems[system].minimumMicro,
+        fee: (amount) => payoutFee(system, amount, product),
+      };
+    } else {
+      const feeMicro = input.feeMicro ?? 0;
+      target = { walletId: input.walletId ?? null, walletType: input.walletType ?? '', paymentDetails: input.paymentDetails, minimum: 1, fee: () => feeMicro };
+    }
+    const b = await balanceOf(tx, input.userId, now, product);
+    const amount = input.amountMicro === 'available' ? b.available : input.amountMicro;
+    if (amount < target.minimum || amount <= target.fee(amount)) return { ok: false, reason: 'below_minimum', minimum: target.minimum, available: b.available };
+    if (amount > b.available) return { ok: false, reason: 'insufficient_funds', available: b.available };
+    const request = await insertPayoutRequest(
+      tx,
+      { userId: input.userId, amountMicro: amount, feeMicro: target.fee(amount), walletType: target.walletType, paymentDetails: target.paymentDetails, walletId: target.walletId, actor: 'partner' },
+      now,
+    );
+    return { ok: true, request };
+  });
+}
+
+/** The partner deletes their own request; allowed only while it is `created`. The money comes back at once. */
+export async function deletePayoutRequest(db: Db, input: { userId: number; id: number }, now: Date): Promise<MoveResult> {
+  return movePayoutRequest(db, { id: input.id, userId: input.userId, to: 'deleted', by: 'partner', actor: 'partner' }, now);
 }

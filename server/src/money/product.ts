@@ -7,14 +7,21 @@ import type { Tx } from '../db/sql.ts';
 export const PRODUCT_SETTINGS_KEY = 'product';
 
 /**
- * The product settings (PRODUCT.md numbers): DEFAULT_PRODUCT seeded into product_settings on first read, where
- * an operator may change them; keys missing in the stored value fall back to the defaults.
+ * Stores DEFAULT_PRODUCT as the product settings unless they are stored already: once, when the app starts, so
+ * that the operator has a row to change. Reads do not write.
  */
-export async function loadProduct(db: Tx): Promise<ProductConfig> {
+export async function seedProductSettings(db: Tx): Promise<void> {
   await db
     .insert(productSettings)
     .values({ key: PRODUCT_SETTINGS_KEY, value: DEFAULT_PRODUCT as unknown as Record<string, unknown> })
     .onConflictDoNothing();
+}
+
+/**
+ * The product settings (PRODUCT.md numbers) as stored in product_settings, where an operator may change them; keys
+ * missing in the stored value, or a database not seeded yet, fall back to the defaults.
+ */
+export async function loadProduct(db: Tx): Promise<ProductConfig> {
   const rows = await db.select().from(productSettings).where(sql`${productSettings.key} = ${PRODUCT_SETTINGS_KEY}`);
   return { ...DEFAULT_PRODUCT, ...(rows[0]?.value ?? {}) } as ProductConfig;
 }

@@ -4,11 +4,13 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { DEFAULT_PRODUCT, LANG_CODES, PROJECTS, pageMeta, projectSchema, settingsEffectiveFrom } from '@pc/core';
 import { AppError } from '../lib/errors.ts';
-import { payoutRequests, productSettings, productSettingsHistory, users } from '../db/schema/index.ts';
+import { payoutRequests, productSettings, productSettingsHistory, purses, users } from '../db/schema/index.ts';
 import { loadProduct, loadProductVersions, PRODUCT_SETTINGS_KEY } from '../money/product.ts';
 import { lockIngest } from '../ingest/process.ts';
-import { balanceOf } from '../modules/balance/service.ts';
+import { balanceOf } from '../money/balance.ts';
 import { movePayoutRequest, payoutHistory } from '../money/payouts.ts';
+import { notifyPayoutDecisions } from '../money/payout-mail.ts';
+import { payableWalletDetails, walletKeys } from '../money/wallets.ts';
 import { operatorAuth } from './auth.ts';
 import {
   addAdditionalIncome,
@@ -114,14 +116,32 @@ export async function operatorRoutes(parent: FastifyInstance) {
 
   app.get(
     '/payouts/:id',
-    { schema: { tags: ['operator'], params: idParam, response: { 200: payoutView.extend({ history: z.array(historyView) }) } } },
+    {
+      schema: {
+        tags: ['operator'],
+        params: idParam,
+        response: {
+          200: payoutView.extend({
+            history: z.array(historyView),
+            /** The wallet the request goes to, with what paying it needs (a card's whole number); null for old requests. */
+            wallet: z.object({ id: z.number().int(), type: z.string(), details: z.record(z.string(), z.string()), removed: z.boolean() }).nullable(),
+          }),
+        },
+      },
+    },
     async (request) => {
       const [row] = await db.select().from(payoutRequests).where(eq(payoutRequests.id, request.params.id));
       if (!row) throw new AppError('not_found', { key: 'operator:payout_not_found' });
       const history = await payoutHistory(db, row.id);
+      const [wallet] = row.walletId === null ? [] : await db.select().from(purses).where(and(eq(purses.id, row.walletId), eq(purses.userId, row.userId)));
+      // Reading a wallet's whole details is logged, as every operator action is.
+      if (wallet) await logAction(db, request.operator, 'payout.wallet_viewed', `payout:${row.id}`, { wallet_id: wallet.id }, clock.now());
       return {
         ...viewPayout(row),
         history: history.map((h) => ({ from: h.fromStatus, to: h.toStatus, reason: h.reason, actor: h.actor, at: h.at.toISOString() })),
+        wallet: wallet
+          ? { id: wallet.id, type: wallet.system, details: payableWalletDetails(walletKeys(config.PAYOUT_DETAILS_KEY), wallet), removed: wallet.deletedAt !== null }
+          : null,
       };
     },
   );
@@ -147,6 +167,8 @@ export async function operatorRoutes(parent: FastifyInstance) {
         throw new AppError('conflict', { key: 'operator:payout_transition_refused', params: { from: result.status, to: status } });
       }
       await logAction(db, request.operator, 'payout.status', `payout:${request.params.id}`, { status, reason: reason ?? '' }, now);
+      // The partner hears of the move once it has committed (once per move; review and process only if opted in, decision 0124).
+      await notifyPayoutDecisions(app.ctx, request.log, result.request.id);
       return viewPayout(result.request);
     },
   );

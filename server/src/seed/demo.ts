@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { PROJECTS } from '@pc/core';
 import type { AppContext } from '../context.ts';
 import { users } from '../db/schema/index.ts';
-import { hashPassword } from '../modules/auth/passwords.ts';
+import { hashPassword } from '../lib/passwords.ts';
 import { activateProgram } from '../modules/programs/service.ts';
 
 export const DEMO_EMAIL = 'demo@partner.test';

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { PayoutSystem } from '@pc/core';
 import { bigint, boolean, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
@@ -50,6 +51,11 @@ export const sessions = pgTable(
     expiresAt: ts('expires_at').notNull(),
     ip: text('ip').notNull().default(''),
     userAgent: text('user_agent').notNull().default(''),
+    /** The security check passed in this session (migration 0300): the code, the account password. */
+    codeCheckedAt: ts('code_checked_at'),
+    passwordCheckedAt: ts('password_checked_at'),
+    securityFailures: integer('security_failures').notNull().default(0),
+    securityFailedAt: ts('security_failed_at'),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
@@ -92,4 +98,25 @@ export const partnerPlans = pgTable(
     chosenAt: ts('chosen_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.project, t.effectiveFrom] })],
+);
+
+/** Wallets (migration 0300, decision 0110). State derives from confirmed_at; removal is soft. */
+export const purses = pgTable(
+  'purses',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    system: text('system').$type<PayoutSystem>().notNull(),
+    /** The system's normalized fields; a card's number only as `last4`. */
+    details: jsonb('details').$type<Record<string, string>>().notNull(),
+    /** AES-256-GCM of what must not be stored in the clear (a card's whole number). */
+    secret: text('secret'),
+    fingerprint: text('fingerprint').notNull(),
+    createdAt: ts('created_at').notNull(),
+    confirmedAt: ts('confirmed_at'),
+    /** Set when the partner made it the main wallet; the latest live one wins. */
+    mainAt: ts('main_at'),
+    deletedAt: ts('deleted_at'),
+  },
+  (t) => [index('purses_user_idx').on(t.userId, t.createdAt)],
 );

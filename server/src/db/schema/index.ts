@@ -2,3 +2,6 @@
 export * from './accounts.ts';
 export * from './ledger.ts';
 export * from './ingest.ts';
+export * from './webmaster.ts';
+export * from './alerts.ts';
+export * from './postbacks.ts';

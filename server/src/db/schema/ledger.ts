@@ -112,6 +112,8 @@ export const payoutRequestHistory = pgTable(
     reason: text('reason').notNull().default(''),
     actor: text('actor').notNull(),
     at: ts('at').notNull(),
+    /** When the partner was e-mailed about this move (accepted, rejected); migration 0300. */
+    notifiedAt: ts('notified_at'),
   },
   (t) => [index('payout_request_history_request_idx').on(t.requestId, t.id)],
 );

@@ -4,40 +4,23 @@ import { DEFAULT_PRODUCT, isLangCode, type LangCode } from '@pc/core';
 import type { AppContext } from '../../context.ts';
 import { oneTimeTokens, partnerPrograms, users } from '../../db/schema/index.ts';
 import { AppError, fieldError } from '../../lib/errors.ts';
-import { renderMail, type MailKind, type MailParams } from '../../mail/templates.ts';
+import { publicLink as link, sendMail } from '../../mail/send.ts';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords.ts';
 import { hashToken, revokeAllSessions } from '../session/service.ts';
+import { consumeToken, issueToken, peekToken, revokeTokens, spendToken, TOKEN_TTL_MS } from '../session/tokens.ts';
 import { CABINET_ID, AUTOLOGIN_TTL_S, projectLoginUrl, projectSecret, signAutoLoginToken, verifyIncomingToken } from './autologin.ts';
-import { hashPassword, isCommonPassword, verifyAgainstDummy, verifyPassword } from './passwords.ts';
-import { consumeToken, issueToken, peekToken, revokeTokens, spendToken, TOKEN_TTL_MS } from './tokens.ts';
 
 /** Consecutive failed password sign-ins that block password sign-in (SPEC §9), when the partner has the limit on. */
 export const FAILED_LOGIN_LIMIT = DEFAULT_PRODUCT.failedLoginLimit;
 
 type UserRow = typeof users.$inferSelect;
 
-export function assertPasswordAcceptable(password: string, field = 'password') {
-  if (isCommonPassword(password)) throw fieldError(field, 'validation:password_common');
-}
+/** The password policy lives with the hashing (lib/passwords.ts); the settings screen applies it too. */
+export { assertPasswordAcceptable } from '../../lib/passwords.ts';
 
 async function findUserByEmail(ctx: AppContext, email: string): Promise<UserRow | undefined> {
   const [user] = await ctx.database.db.select().from(users).where(eq(users.email, email)).limit(1);
   return user;
-}
-
-/**
- * Sends a localized mail. The outbox keeps every mail; a failing SMTP peer is logged and recorded on the
- * outbox row but does not fail the request that caused the mail.
- */
-export async function sendMail(ctx: AppContext, log: FastifyBaseLogger, lang: LangCode, kind: MailKind, to: string, params: MailParams = {}) {
-  try {
-    await ctx.mailer.send(renderMail(lang, kind, to, params));
-  } catch (error) {
-    log.error({ err: error, kind }, 'mail not sent');
-  }
-}
-
-function link(ctx: AppContext, path: string): string {
-  return `${ctx.config.PUBLIC_URL.replace(/\/$/, '')}${path}`;
 }
 
 /** Mail to an existing partner goes out in their own language. */

@@ -1,12 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, testDbKind, type TestApp } from '../../test/harness.ts';
 import { closeDay } from '../../jobs/close.ts';
-import { insertPayoutRequest, movePayoutRequest } from '../../money/payouts.ts';
+import { deletePayoutRequest, insertPayoutRequest, movePayoutRequest, requestPayout } from '../../money/payouts.ts';
 import { addAdditionalIncome } from '../../operator/service.ts';
 import { addRollup, createPartner } from '../../money/testing.ts';
 import { sessionCookie } from '../session/testing.ts';
 import { loadProduct } from '../../money/product.ts';
-import { deletePayoutRequest, requestPayout } from './service.ts';
 
 let t: TestApp;
 beforeEach(async () => {

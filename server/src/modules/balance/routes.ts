@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { BALANCE_PATHS, availableWithdrawalAnswer, holdInfoAnswer } from '@pc/core';
 import { currentUser } from '../session/plugin.ts';
 import { loadProduct } from '../../money/product.ts';
-import { balanceOf } from './service.ts';
+import { balanceOf } from '../../money/balance.ts';
 
 /** GET /payouts/user/available-withdrawal and /payouts/user/hold-info (SPEC.md §7). */
 export async function balanceRoutes(parent: FastifyInstance) {

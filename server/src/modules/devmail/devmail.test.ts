@@ -159,6 +159,7 @@ describe('dev mailbox', () => {
         INGEST_TOKEN_FD1: 'prod-ingest-fd1-0123456789',
         INGEST_TOKEN_FD2: 'prod-ingest-fd2-0123456789',
         OPERATOR_TOKEN: 'prod-operator-0123456789abcdef',
+        PAYOUT_DETAILS_KEY: 'prod-payout-details-key-0123456789abcdef',
       },
     });
     await t.ctx.mailer.send({ to: 'x@example.com', subject: 'Secret subject', text: 'secret', html: '<p>secret</p>', kind: 'test', lang: 'en' });

@@ -39,6 +39,19 @@ describe('GET /api/product/settings', () => {
     expect(body.storage.price_per_gb_month).toBe(20_000);
   });
 
+  it('answers the video shares, the preview range and the player hosts of configuration', async () => {
+    const a = await signedInPartner(t, 'a@partner.test');
+    const body = productSettingsAnswer.parse((await a.get('/product/settings')).json());
+    expect(body.plans.sale_shares.pps).toMatchObject({ video_sale: 6_000, video_rebill: 4_000 });
+    expect(body.plans.sale_shares.mixed).toMatchObject({ video_sale: 4_000, video_rebill: 3_000 });
+    expect(body.video).toEqual({
+      preview_min_seconds: DEFAULT_PRODUCT.videoPreviewMinSeconds,
+      preview_max_seconds: DEFAULT_PRODUCT.videoPreviewMaxSeconds,
+      player_hosts: { fd1: t.ctx.config.PROJECT_URL_FD1, fd2: t.ctx.config.PROJECT_URL_FD2 },
+    });
+    expect([body.video.preview_min_seconds, body.video.preview_max_seconds]).toEqual([60, 180]);
+  });
+
   it('is for signed-in partners only', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/product/settings' });
     expect(res.statusCode).toBe(401);

@@ -3,12 +3,14 @@ import { sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isLangCode, type ProjectId } from '@pc/core';
 import { AppError } from '../../lib/errors.ts';
-import { createSession, resolveSession, revokeSession, SESSION_ABSOLUTE_MS, SESSION_COOKIE, type SessionUser } from './service.ts';
+import { createSession, resolveSessionState, revokeSession, SESSION_ABSOLUTE_MS, SESSION_COOKIE, type SessionState, type SessionUser } from './service.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in partner, when the request carries a live session. */
     user: SessionUser | null;
+    /** The live session's state (the security checks passed in it), beside `user`. */
+    session: SessionState | null;
   }
   interface FastifyInstance {
     /** preHandler for routes of signed-in partners: 401 without a live session, and for inactive accounts. */
@@ -24,6 +26,12 @@ declare module 'fastify' {
   }
 }
 
+/** The live session behind a request, for handlers behind requireUser. */
+export function currentSession(request: FastifyRequest): SessionState {
+  if (!request.session) throw new AppError('unauthorized');
+  return request.session;
+}
+
 /** The partner behind a request, for handlers behind requireUser. */
 export function currentUser(request: FastifyRequest): SessionUser {
   if (!request.user) throw new AppError('unauthorized');
@@ -34,12 +42,15 @@ export const sessionPlugin = fp(async (app) => {
   const { database, clock, config } = app.ctx;
   const secure = config.PUBLIC_URL.startsWith('https:');
   app.decorateRequest('user', null);
+  app.decorateRequest('session', null);
 
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return;
     const token = request.cookies[SESSION_COOKIE];
     if (!token) return;
-    request.user = await resolveSession(database.db, token, clock.now());
+    const live = await resolveSessionState(database.db, token, clock.now());
+    request.user = live?.user ?? null;
+    request.session = live?.session ?? null;
     if (request.user && !request.headers['x-localization'] && isLangCode(request.user.lang)) request.lang = request.user.lang;
   });
 

@@ -41,11 +41,32 @@ export async function createSession(db: Db, userId: number, now: Date, meta: { i
 
 export type SessionUser = typeof users.$inferSelect;
 
+/** What a live session knows beyond its user: the security checks passed in it (decision 0111). */
+export interface SessionState {
+  idHash: Buffer;
+  codeCheckedAt: Date | null;
+  passwordCheckedAt: Date | null;
+  securityFailures: number;
+  securityFailedAt: Date | null;
+}
+
 /** The signed-in user of a session token, or null when the session is unknown, idle too long or expired. */
 export async function resolveSession(db: Db, token: string, now: Date): Promise<SessionUser | null> {
+  return (await resolveSessionState(db, token, now))?.user ?? null;
+}
+
+/** The user and the state of a live session, or null (see resolveSession). */
+export async function resolveSessionState(db: Db, token: string, now: Date): Promise<{ user: SessionUser; session: SessionState } | null> {
   const idHash = hashToken(token);
   const rows = await db
-    .select({ user: users, lastSeenAt: sessions.lastSeenAt })
+    .select({
+      user: users,
+      lastSeenAt: sessions.lastSeenAt,
+      codeCheckedAt: sessions.codeCheckedAt,
+      passwordCheckedAt: sessions.passwordCheckedAt,
+      securityFailures: sessions.securityFailures,
+      securityFailedAt: sessions.securityFailedAt,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, now)))
@@ -59,7 +80,8 @@ export async function resolveSession(db: Db, token: string, now: Date): Promise<
   if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
     await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.idHash, idHash));
   }
-  return row.user;
+  const { user, codeCheckedAt, passwordCheckedAt, securityFailures, securityFailedAt } = row;
+  return { user, session: { idHash, codeCheckedAt, passwordCheckedAt, securityFailures, securityFailedAt } };
 }
 
 export async function revokeSession(db: Db, token: string) {

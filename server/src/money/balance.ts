@@ -1,9 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { computeBalance, saleDayAvailableAt, type ProductConfig } from '@pc/core';
-import type { Db } from '../../db/client.ts';
-import { lockKey, rows, type Tx } from '../../db/sql.ts';
-import { SALE_COLUMNS, TOTAL_EARNED_COLUMN, sumRow, sumsOf } from '../../money/earning-columns.ts';
-import { insertPayoutRequest, movePayoutRequest, type MoveResult, type PayoutRow } from '../../money/payouts.ts';
+import { rows, type Tx } from '../db/sql.ts';
+import { SALE_COLUMNS, TOTAL_EARNED_COLUMN, sumRow, sumsOf } from './earning-columns.ts';
 
 /**
  * Balance, hold and available for withdrawal of a partner (all projects), derived from the ledger, the live
@@ -93,32 +91,4 @@ export async function balanceOf(db: Tx, userId: number, now: Date, product: Prod
       .sort((a, b) => a[0] - b[0])
       .map(([at, amount]) => ({ at: new Date(at), amount })),
   };
-}
-
-export type PayoutRequestResult = { ok: true; request: PayoutRow } | { ok: false; reason: 'insufficient_funds'; available: number };
-
-/**
- * Creates a partner's payout request when the amount is at most what is available now. The check and the
- * `payout` ledger entry are one transaction under the partner's payout lock, so two requests sent at once cannot
- * both spend the same money. (Wallet checks, minimums and fees belong to the payouts screen that calls this.)
- */
-export async function requestPayout(
-  db: Db,
-  input: { userId: number; amountMicro: number; feeMicro?: number; walletType?: string; paymentDetails: string; walletId?: number | null },
-  now: Date,
-  product: ProductConfig,
-): Promise<PayoutRequestResult> {
-  if (!Number.isSafeInteger(input.amountMicro) || input.amountMicro <= 0) throw new RangeError(`not a payout amount: ${input.amountMicro}`);
-  return db.transaction(async (tx) => {
-    await lockKey(tx, `payout-user:${input.userId}`);
-    const b = await balanceOf(tx, input.userId, now, product);
-    if (input.amountMicro > b.available) return { ok: false, reason: 'insufficient_funds', available: b.available } as const;
-    const request = await insertPayoutRequest(tx, { ...input, actor: 'partner' }, now);
-    return { ok: true, request } as const;
-  });
-}
-
-/** The partner deletes their own request; allowed only while it is `created`. The money comes back at once. */
-export async function deletePayoutRequest(db: Db, input: { userId: number; id: number }, now: Date): Promise<MoveResult> {
-  return movePayoutRequest(db, { id: input.id, userId: input.userId, to: 'deleted', by: 'partner', actor: 'partner' }, now);
 }

@@ -1,6 +1,7 @@
 import { hash, verify, type Options } from '@node-rs/argon2';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fieldError } from './errors.ts';
 
 /**
  * argon2id, 64 MiB, 3 passes, 1 lane (RFC 9106's second recommended setting with one lane). Measured on the
@@ -38,4 +39,12 @@ export function isCommonPassword(password: string): boolean {
       .filter(Boolean),
   );
   return common.has(password.toLowerCase());
+}
+
+/**
+ * The password policy beyond its length (8 to 128 characters, the contracts' passwordField): not a common
+ * password. Registration, password recovery and the settings screen's change all apply it (decision 0010).
+ */
+export function assertPasswordAcceptable(password: string, field = 'password') {
+  if (isCommonPassword(password)) throw fieldError(field, 'validation:password_common');
 }

@@ -1,9 +1,17 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { oneTimeTokens } from '../../db/schema/index.ts';
-import { hashToken, newSecretToken } from '../session/service.ts';
+import { hashToken, newSecretToken } from './service.ts';
 
-export type TokenKind = 'confirm_registration' | 'password_reset' | 'unblock' | 'autologin_from' | 'autologin_to';
+export type TokenKind =
+  | 'confirm_registration'
+  | 'password_reset'
+  | 'unblock'
+  | 'autologin_from'
+  | 'autologin_to'
+  | 'purse_confirm'
+  | 'password_change'
+  | 'email_change';
 
 export const TOKEN_TTL_MS: Record<TokenKind, number> = {
   confirm_registration: 3 * 24 * 3600 * 1000,
@@ -11,6 +19,12 @@ export const TOKEN_TTL_MS: Record<TokenKind, number> = {
   unblock: 24 * 3600 * 1000,
   autologin_from: 60 * 1000,
   autologin_to: 60 * 1000,
+  /** A new wallet's e-mailed confirmation link (payload: purseId); decision 0110. */
+  purse_confirm: 24 * 3600 * 1000,
+  /** The settings screen's password change link (payload: the new password's hash, never the password); decision 0111. */
+  password_change: 24 * 3600 * 1000,
+  /** The link to a new e-mail address (payload: the address); decision 0111. */
+  email_change: 24 * 3600 * 1000,
 };
 
 /** A new random token (128 bits) of a kind for a user; only its SHA-256 is stored. */

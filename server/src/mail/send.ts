@@ -1,0 +1,21 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { LangCode } from '@pc/core';
+import type { AppContext } from '../context.ts';
+import { renderMail, type MailKind, type MailParams } from './templates.ts';
+
+/**
+ * Sends a localized mail. The outbox keeps every mail; a failing SMTP peer is logged and recorded on the
+ * outbox row but does not fail the request that caused the mail.
+ */
+export async function sendMail(ctx: AppContext, log: FastifyBaseLogger, lang: LangCode, kind: MailKind, to: string, params: MailParams = {}) {
+  try {
+    await ctx.mailer.send(renderMail(lang, kind, to, params));
+  } catch (error) {
+    log.error({ err: error, kind }, 'mail not sent');
+  }
+}
+
+/** An absolute link into the web app (PUBLIC_URL + path), as mails carry them. */
+export function publicLink(ctx: AppContext, path: string): string {
+  return `${ctx.config.PUBLIC_URL.replace(/\/$/, '')}${path}`;
+}

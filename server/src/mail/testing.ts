@@ -1,0 +1,58 @@
+import { SMTPServer } from 'smtp-server';
+import type { AddressInfo } from 'node:net';
+
+/** Test helpers for mail: a real SMTP peer that keeps what it receives, and readers of the raw messages. */
+
+export interface ReceivedMail {
+  to: string[];
+  raw: string;
+}
+
+export interface SmtpPeer {
+  /** The SMTP_URL that sends to this peer. */
+  url: string;
+  received: ReceivedMail[];
+  close(): Promise<void>;
+}
+
+/** A local SMTP server (no TLS, no auth) on a free port, keeping every message it receives. */
+export async function startSmtpPeer(): Promise<SmtpPeer> {
+  const received: ReceivedMail[] = [];
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
+  return {
+    url: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`,
+    received,
+    close: () => new Promise<void>((resolve) => smtp.close(() => resolve())),
+  };
+}
+
+/** The decoded text/plain part of a raw MIME message (quoted-printable or base64). */
+export function plainText(raw: string): string {
+  const part = raw.split(/\r?\n--/).find((p) => /content-type:\s*text\/plain/i.test(p));
+  if (!part) throw new Error('no text/plain part');
+  const [head, ...rest] = part.split(/\r?\n\r?\n/);
+  const body = rest.join('\n\n');
+  const encoding = /content-transfer-encoding:\s*([\w-]+)/i.exec(head!)?.[1]?.toLowerCase();
+  if (encoding === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  if (encoding === 'quoted-printable') {
+    const bytes = body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_m, h: string) => `%${h}`);
+    return decodeURIComponent(bytes.replace(/%(?![0-9A-F]{2})/gi, '%25'));
+  }
+  return body;
+}
+
+/** A raw message's Subject header. */
+export const subjectOf = (raw: string) => /^subject:\s*(.*)$/im.exec(raw)?.[1]?.trim() ?? '';

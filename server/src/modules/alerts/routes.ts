@@ -1,0 +1,57 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ALERT_PATHS, alertSettingsAnswer, alertSettingsBody, saveAlertSettingsAnswer, unsubscribeAnswer, unsubscribeQuery } from '@pc/core';
+import { t } from '../../lib/i18n.ts';
+import { currentUser } from '../session/plugin.ts';
+import { alertSettingsOf, saveAlertSettings, unsubscribe } from './service.ts';
+
+const tags = ['alerts'];
+/** Per-IP limit of the unsubscribe link, on top of the global limit. */
+const LINK_RATE_LIMIT = { max: 20, timeWindow: '1 minute' };
+
+/** E-mail alerts: the partner's choices and the unsubscribe link that needs no session (decision 0124). */
+export async function alertsRoutes(root: FastifyInstance) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { ctx } = app;
+
+  app.get(
+    ALERT_PATHS.settings,
+    { preHandler: app.requireUser, schema: { tags, summary: 'The e-mail alert choices', response: { 200: alertSettingsAnswer } } },
+    async (request) => alertSettingsOf(ctx, currentUser(request).id),
+  );
+
+  app.put(
+    ALERT_PATHS.settings,
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        summary: 'Save the e-mail alert choices',
+        description: 'Sale, payout status and weekly summary are opt-in; wallet changes are always mailed. `lang`: the language of the alert mails.',
+        body: alertSettingsBody,
+        response: { 200: saveAlertSettingsAnswer },
+      },
+    },
+    async (request) => {
+      const data = await saveAlertSettings(ctx, currentUser(request).id, request.body);
+      return { success: true as const, message: t(request.lang, 'alerts:saved'), data };
+    },
+  );
+
+  const follow = {
+    config: { rateLimit: LINK_RATE_LIMIT },
+    schema: {
+      tags,
+      summary: 'Follow an unsubscribe link from an alert mail (no session): switches that kind of alert off',
+      description: 'The token is signed (HMAC) and names the partner and the kind; an altered token is refused with 422.',
+      querystring: unsubscribeQuery,
+      response: { 200: unsubscribeAnswer },
+    },
+  };
+  const handler = async (request: { query: { token: string }; lang: Parameters<typeof t>[0] }) => {
+    const data = await unsubscribe(ctx, request.query.token);
+    return { success: true as const, message: t(request.lang, `alerts:unsubscribed.${data.kind}`), data };
+  };
+  app.get(ALERT_PATHS.unsubscribe, follow, handler);
+  app.post(ALERT_PATHS.unsubscribe, follow, handler);
+}
