@@ -6,9 +6,6 @@ interface ImportMetaEnv {
   readonly VITE_PROJECT_URL_FD1?: string;
   readonly VITE_PROJECT_URL_FD2?: string;
   readonly VITE_FILE_MANAGER_URL?: string;
-  readonly VITE_SUPPORT_URL?: string;
-  readonly VITE_WRITE_US_URL?: string;
-  readonly VITE_MESSENGER_URL?: string;
   readonly VITE_API_DOCS_URL?: string;
   readonly VITE_TERMS_URL?: string;
 }

@@ -28,14 +28,15 @@ describe('the call layer side effects (SPEC §8)', () => {
     expect(messageDialogStore.get()).toMatchObject({ visible: true, type: 'error', title: '500 error', message: 'An error occurred. Try later' });
   });
 
-  it('403 operations_are_frozen shows the Security check dialog with both dates', () => {
+  it('403 operations_are_frozen shows the Security check dialog with both dates', async () => {
     handleApiError(
       createQueryClient(),
       err(403, { code: 'operations_are_frozen', changed_at: '2026-11-10T09:00:00Z', allowed_at: '2026-11-25T09:00:00Z' }),
       undefined,
     );
+    // The message's formatting loads on demand.
+    await vi.waitFor(() => expect(messageDialogStore.get().title).toBe('Security check'));
     const state = messageDialogStore.get();
-    expect(state.title).toBe('Security check');
     expect(state.message).toMatch(/changed on .*Nov.*10.*2026.*allowed on .*Nov.*25.*2026/);
   });
 

@@ -2,7 +2,6 @@ import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { feedback } from '../components/feedback/feedback-store.ts';
 import { requestSecurityCheck } from '../components/security/security-requests.ts';
 import { isApiError } from '../lib/http.ts';
-import { frozenMessage } from '../components/security/frozen-message.ts';
 import { i18n } from '../lib/i18n.ts';
 import { setSignedOut } from '../lib/session.ts';
 import { navigateTo } from './navigation.ts';
@@ -41,7 +40,10 @@ export function handleApiError(queryClient: QueryClient, error: unknown, meta: A
   }
   if (error.status === 403) {
     if (error.code === 'operations_are_frozen') {
-      feedback.message('error', t('dialogs:security.title'), frozenMessage(t, error.body.changed_at, error.body.allowed_at));
+      // Loaded when needed: its date formatting would otherwise weigh on every first load, the sign-in page's too.
+      void import('../components/security/frozen-message.ts').then(({ frozenMessage }) =>
+        feedback.message('error', t('dialogs:security.title'), frozenMessage(t, error.body.changed_at, error.body.allowed_at)),
+      );
       return;
     }
     if (error.code === 'need_security_code' && retry) {

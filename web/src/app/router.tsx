@@ -18,7 +18,7 @@ import { RouteBoundary } from './RouteError.tsx';
 import { lazyPage, withTimeout } from './lazy.ts';
 import { lazyRoute, page, type AppRoute } from './route-tree.tsx';
 import { RouteHandleContext, type RouteHandle } from '../lib/route-context.ts';
-import { GUEST_ROUTES, ROUTES, type RouteName } from '../lib/routes.ts';
+import { GUEST_ROUTES, PUBLIC_ROUTES, ROUTES, type RouteName } from '../lib/routes.ts';
 import { registerNavigate } from './navigation.ts';
 
 /**
@@ -41,7 +41,7 @@ export function loadShellRoutes(): Promise<AppRoute[]> {
 }
 
 /** The signed-in paths, for a guest: each only leads RequireUser to send the guest to sign-in. */
-const NOT_SIGNED_IN = new Set<string>([...GUEST_ROUTES, 'logout', 'userLogout']);
+const NOT_SIGNED_IN = new Set<string>([...GUEST_ROUTES, ...PUBLIC_ROUTES, 'logout', 'userLogout']);
 const signedInPaths: AppRoute[] = (Object.keys(ROUTES) as RouteName[])
   .filter((name) => !NOT_SIGNED_IN.has(name))
   .map((name) => ({ path: ROUTES[name], element: null }));
@@ -57,6 +57,8 @@ const auth = {
   restorePasswordToken: lazyPage(() => import('../features/auth/pages/SetNewPasswordPage.tsx')),
   logout: lazyPage(() => import('../features/auth/pages/LogoutPage.tsx')),
 };
+/** Pages for signed-in partners and guests alike, in the sign-in frame. */
+const alertsUnsubscribe = lazyPage(() => import('../features/alerts/pages/UnsubscribePage.tsx'), ['alerts']);
 const ShellLayout = lazyPage(() => import('./layout/ShellLayout.tsx'));
 const GuestLayout = lazyPage(() => import('./layout/GuestLayout.tsx'));
 const NotFoundPage = lazyPage(() => import('../features/placeholder/pages/NotFoundPage.tsx'));
@@ -83,6 +85,10 @@ export function buildRoutes(shell: AppRoute[]): AppRoute[] {
         },
         page(ROUTES.logout, 'logout', auth.logout),
         page(ROUTES.userLogout, 'logout', auth.logout),
+        {
+          ...lazyRoute(GuestLayout, { fullPage: true }),
+          children: [page(ROUTES.alertsUnsubscribe, 'alertsUnsubscribe', alertsUnsubscribe)],
+        },
         {
           element: <GuestOnly />,
           children: [

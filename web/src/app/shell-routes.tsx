@@ -30,6 +30,22 @@ const screens = {
   earnings: screen(() => import('../features/earnings/pages/EarningsPage.tsx'), 'earnings'),
   gold: screen(() => import('../features/earnings/pages/GoldPage.tsx'), 'earnings'),
 };
+const settingsPage = lazyPage(() => import('../features/settings/pages/SettingsPage.tsx'), ['kit', 'settings']);
+const confirmEmailChange = lazyPage(
+  () => import('../features/settings/pages/ConfirmEmailChangePage.tsx'),
+  ['kit', 'settings'],
+);
+const payoutsPage = lazyPage(() => import('../features/payouts/pages/PayoutsPage.tsx'), ['kit', 'payouts']);
+const purseConfirmPage = lazyPage(() => import('../features/payouts/pages/PurseConfirmPage.tsx'), ['kit', 'payouts']);
+const newsPage = lazyPage(() => import('../features/news/pages/NewsPage.tsx'), ['kit', 'news']);
+const newsArticlePage = lazyPage(() => import('../features/news/pages/NewsArticlePage.tsx'), ['kit', 'news']);
+const notificationsPage = lazyPage(() => import('../features/news/pages/NotificationsPage.tsx'), ['kit', 'news']);
+const referralsPage = lazyPage(() => import('../features/referrals/pages/ReferralsPage.tsx'), ['kit', 'referrals']);
+const startPage = lazyPage(() => import('../features/start/pages/StartPage.tsx'), ['kit', 'start']);
+const faqPage = lazyPage(() => import('../features/faq/pages/FaqPage.tsx'), ['kit', 'faq']);
+const helpCenterSsoPage = lazyPage(() => import('../features/help-center/pages/HelpCenterSsoPage.tsx'), ['kit', 'faq']);
+const apiKeyPage = lazyPage(() => import('../features/api-key/pages/ApiKeyPage.tsx'), ['kit', 'apikey', 'postbacks']);
+const videoPlayerPage = lazyPage(() => import('../features/video-player/pages/VideoPlayerPage.tsx'), ['kit', 'videoplayer']);
 const confirmPasswordChanging = lazyPage(
   () => import('../features/auth/pages/ConfirmPasswordChangingPage.tsx'),
 );
@@ -37,18 +53,20 @@ const confirmPasswordChanging = lazyPage(
 export const shellRoutes: AppRoute[] = [
   { path: ROUTES.root, element: <Navigate to={href('dashboard')} replace /> },
   page(ROUTES.dashboard, 'dashboard', screens.dashboard),
-  placeholder(ROUTES.videoPlayer, 'videoPlayer'),
-  placeholder(ROUTES.payouts, 'payouts'),
-  placeholder(ROUTES.purseConfirm, 'purseConfirm'),
-  placeholder(ROUTES.settings, 'settings'),
-  placeholder(ROUTES.notifications, 'notifications'),
-  placeholder(ROUTES.news, 'news'),
+  page(ROUTES.videoPlayer, 'videoPlayer', videoPlayerPage),
+  page(ROUTES.payouts, 'payouts', payoutsPage),
+  page(ROUTES.purseConfirm, 'purseConfirm', purseConfirmPage),
+  page(ROUTES.settings, 'settings', settingsPage),
+  page(ROUTES.confirmEmailChange, 'settings', confirmEmailChange),
+  page(ROUTES.notifications, 'notifications', notificationsPage),
+  page(ROUTES.news, 'news', newsPage),
+  page(ROUTES.newsArticle, 'news', newsArticlePage),
   placeholder(ROUTES.appTest, 'appTest'),
   placeholder(ROUTES.appTestChild, 'appTest'),
-  placeholder(ROUTES.faq, 'faq'),
-  placeholder(ROUTES.start, 'start'),
-  placeholder(ROUTES.helpCenterSso, 'helpCenter'),
-  placeholder(ROUTES.apiKey, 'apiKey'),
+  page(ROUTES.faq, 'faq', faqPage),
+  page(ROUTES.start, 'start', startPage),
+  page(ROUTES.helpCenterSso, 'helpCenter', helpCenterSsoPage),
+  page(ROUTES.apiKey, 'apiKey', apiKeyPage),
   page(ROUTES.confirmPasswordChanging, 'confirmPasswordChanging', confirmPasswordChanging),
   {
     element: <ProjectGuard />,
@@ -63,7 +81,7 @@ export const shellRoutes: AppRoute[] = [
       page(ROUTES.earnings, 'earnings', screens.earnings),
       page(ROUTES.gold, 'gold', screens.gold),
       placeholder(ROUTES.sites, 'sites'),
-      placeholder(ROUTES.referrals, 'referrals'),
+      page(ROUTES.referrals, 'referrals', referralsPage),
       placeholder(ROUTES.rates, 'rates'),
     ],
   },

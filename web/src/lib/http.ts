@@ -136,5 +136,6 @@ async function request<T>(method: string, path: string, body?: FormBody, opts: R
 export const http = {
   get: <T>(path: string, opts?: RequestOptions) => request<T>('GET', path, undefined, opts),
   post: <T>(path: string, body: FormBody = {}, opts?: RequestOptions) => request<T>('POST', path, body, opts),
+  put: <T>(path: string, body: FormBody = {}, opts?: RequestOptions) => request<T>('PUT', path, body, opts),
   delete: <T>(path: string, opts?: RequestOptions) => request<T>('DELETE', path, undefined, opts),
 };

@@ -18,8 +18,7 @@ export function projectName(id: string): string {
 export const EXTERNAL_LINKS = {
   /** The file manager lives on the first project's site. */
   fileManager: env.VITE_FILE_MANAGER_URL || `${PROJECTS[0]!.url}/files`,
-  supportCenter: env.VITE_SUPPORT_URL || 'https://support.partner-cabinet.example',
-  writeUs: env.VITE_WRITE_US_URL || 'mailto:support@partner-cabinet.example',
-  messenger: env.VITE_MESSENGER_URL || 'https://t.me/partner_cabinet_news',
+  // The help centre, support, "Write us" and messenger links come from the server's configuration
+  // (GET /api/links, lib/support-links.ts): one not configured is hidden, never a made-up address.
   terms: env.VITE_TERMS_URL || 'https://partner-cabinet.example/terms',
 } as const;

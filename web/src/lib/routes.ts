@@ -10,8 +10,10 @@ export const ROUTES = {
   payouts: '/payouts',
   purseConfirm: '/purse/confirm/:code',
   settings: '/settings',
+  confirmEmailChange: '/settings/email/confirm/:token',
   notifications: '/notifications',
   news: '/news',
+  newsArticle: '/news/:id',
   appTest: '/app/test',
   appTestChild: '/app/test/:child',
   confirmPasswordChanging: '/auth/confirm-password-changing/:userId/:token',
@@ -32,6 +34,8 @@ export const ROUTES = {
   logout: '/logout',
   userLogout: '/user/logout',
   helpCenterSso: '/help-center/sso',
+  // Signed in or not
+  alertsUnsubscribe: '/alerts/unsubscribe/:token',
   // Guest-only pages
   login: '/auth/login',
   register: '/auth/register',
@@ -67,6 +71,9 @@ export function href<N extends RouteName>(name: N, ...[params, hash]: HrefArgs<N
   }
   return hash ? `${path}#${hash}` : path;
 }
+
+/** Routes that work the same signed in or not (an alert mail's unsubscribe link, decision 0124). */
+export const PUBLIC_ROUTES: readonly RouteName[] = ['alertsUnsubscribe'];
 
 /** Routes a signed-in user is sent away from (to the dashboard). */
 export const GUEST_ROUTES: readonly RouteName[] = [

@@ -22,6 +22,17 @@ import {
 } from '@pc/core/contracts/dashboard';
 import { productSettingsAnswer } from '@pc/core/contracts/product';
 import { userAnswer } from '@pc/core/contracts/auth';
+import { sessionsAnswer, settingsAnswer } from '@pc/core/contracts/settings';
+import { securityInfoAnswer } from '@pc/core/contracts/security';
+import { payoutsAnswer, payoutsInfoAnswer, payoutTimelineAnswer, pursesAnswer } from '@pc/core/contracts/payouts';
+import { exchangeRatesAnswer } from '@pc/core/contracts/exchange-rates';
+import { availableWithdrawalAnswer, holdInfoAnswer } from '@pc/core/contracts/balance';
+import { linksAnswer } from '@pc/core/contracts/help-center';
+import { newsAnswer, newsArticleAnswer, notificationsAnswer, unreadAnswer } from '@pc/core/contracts/messages';
+import { startAnswer } from '@pc/core/contracts/start';
+import { apiKeyStateAnswer } from '@pc/core/contracts/webmaster';
+import { postbacksAnswer } from '@pc/core/contracts/postbacks';
+import { alertSettingsAnswer } from '@pc/core/contracts/alerts';
 import { fixtures } from './screens.tsx';
 
 const contracts: Record<keyof typeof fixtures, z.ZodType> = {
@@ -46,6 +57,25 @@ const contracts: Record<keyof typeof fixtures, z.ZodType> = {
   earningsStat: earningsStatAnswer,
   earningsToday: earningsTodayAnswer,
   goldStatus: goldStatusAnswer,
+  settings: settingsAnswer,
+  sessions: sessionsAnswer,
+  securityInfo: securityInfoAnswer,
+  purses: pursesAnswer,
+  payoutsInfo: payoutsInfoAnswer,
+  payouts: payoutsAnswer,
+  payoutTimeline: payoutTimelineAnswer,
+  exchangeRates: exchangeRatesAnswer,
+  availableWithdrawal: availableWithdrawalAnswer,
+  holdInfo: holdInfoAnswer,
+  links: linksAnswer,
+  news: newsAnswer,
+  newsArticle: newsArticleAnswer,
+  notifications: notificationsAnswer,
+  messagesUnread: unreadAnswer,
+  startSteps: startAnswer,
+  apiKey: apiKeyStateAnswer,
+  postbacks: postbacksAnswer,
+  alertSettings: alertSettingsAnswer,
 };
 
 describe('recorded answers', () => {

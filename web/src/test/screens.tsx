@@ -25,6 +25,25 @@ import videosToday from './fixtures/videos-today.json';
 import earningsStat from './fixtures/earnings-stat.json';
 import earningsToday from './fixtures/earnings-today.json';
 import goldStatus from './fixtures/gold-status.json';
+import settings from './fixtures/settings.json';
+import sessions from './fixtures/sessions.json';
+import securityInfo from './fixtures/security-info.json';
+import purses from './fixtures/purses.json';
+import payoutsInfo from './fixtures/payouts-info.json';
+import payouts from './fixtures/payouts.json';
+import payoutTimeline from './fixtures/payout-timeline.json';
+import exchangeRates from './fixtures/exchange-rates.json';
+import availableWithdrawal from './fixtures/available-withdrawal.json';
+import holdInfo from './fixtures/hold-info.json';
+import links from './fixtures/links.json';
+import news from './fixtures/news.json';
+import newsArticle from './fixtures/news-article.json';
+import notifications from './fixtures/notifications.json';
+import messagesUnread from './fixtures/messages-unread.json';
+import startSteps from './fixtures/start.json';
+import apiKey from './fixtures/api-key.json';
+import postbacks from './fixtures/postbacks.json';
+import alertSettings from './fixtures/alert-settings.json';
 
 /**
  * Answers of the real read calls, recorded from a running cabinet with the demo partner (e2e/record-fixtures.ts);
@@ -52,6 +71,25 @@ export const fixtures = {
   earningsStat,
   earningsToday,
   goldStatus,
+  settings,
+  sessions,
+  securityInfo,
+  purses,
+  payoutsInfo,
+  payouts,
+  payoutTimeline,
+  exchangeRates,
+  availableWithdrawal,
+  holdInfo,
+  links,
+  news,
+  newsArticle,
+  notifications,
+  messagesUnread,
+  startSteps,
+  apiKey,
+  postbacks,
+  alertSettings,
 };
 
 type Handler = MockAnswer | ((call: RecordedCall) => MockAnswer | Promise<MockAnswer>);
@@ -59,8 +97,8 @@ type Handler = MockAnswer | ((call: RecordedCall) => MockAnswer | Promise<MockAn
 export const recordedAnswers: Record<string, Handler> = {
   'GET /api/user': { body: user },
   'GET /api/product/settings': { body: productSettings },
-  'GET /api/payouts/user/available-withdrawal': { body: { amount: 9_874_690_000 } },
-  'GET /api/payouts/user/hold-info': { body: { amount: 2_104_850_000 } },
+  'GET /api/payouts/user/available-withdrawal': { body: availableWithdrawal },
+  'GET /api/payouts/user/hold-info': { body: holdInfo },
   'GET /api/dashboard/info-blocks': { body: infoBlocks },
   'GET /api/dashboard/earnings-by-day': { body: earningsByDay },
   'GET /api/dashboard/earnings-by-month': { body: earningsByMonth },
@@ -80,6 +118,23 @@ export const recordedAnswers: Record<string, Handler> = {
   'GET /api/earnings/stat': { body: earningsStat },
   'GET /api/earnings/today': { body: earningsToday },
   'GET /api/earnings/gold-status': { body: goldStatus },
+  'GET /api/settings': { body: settings },
+  'GET /api/settings/sessions': { body: sessions },
+  'GET /api/security/info/password': { body: securityInfo },
+  'GET /api/purses': { body: purses },
+  'GET /api/payouts/info': { body: payoutsInfo },
+  'GET /api/payouts': { body: payouts },
+  'GET /api/payout/51/timeline': { body: payoutTimeline },
+  'GET /api/payouts/rates': { body: exchangeRates },
+  'GET /api/links': { body: links },
+  'GET /api/news': { body: news },
+  'GET /api/news/14': { body: newsArticle },
+  'GET /api/notifications': { body: notifications },
+  'GET /api/messages/unread': { body: messagesUnread },
+  'GET /api/start': { body: startSteps },
+  'GET /api/api-key': { body: apiKey },
+  'GET /api/postbacks': { body: postbacks },
+  'GET /api/settings/notifications': { body: alertSettings },
 };
 
 /** The whole app at a signed-in route, the API answering with the recorded answers (some replaced). */

@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import AppBar from '@mui/material/AppBar';
 import Avatar from '@mui/material/Avatar';
+import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
@@ -34,9 +35,11 @@ import { useTranslation } from 'react-i18next';
 import type { LangCode } from '@pc/core/locales';
 import { LanguageSwitcher } from '../../components/LanguageSwitcher.tsx';
 import { EXTERNAL_LINKS, PROJECTS } from '../../lib/links.ts';
+import { useSupportLinks } from '../../lib/support-links.ts';
 import type { CurrentUser } from '../../lib/session.ts';
 import { href } from '../../lib/routes.ts';
 import { BrandMark } from './BrandMark.tsx';
+import { useUnread } from '../../features/news/api/get-unread.ts';
 
 export interface TopBarProps {
   user: CurrentUser;
@@ -109,6 +112,10 @@ export function TopBar({ user, language, onMenu, onLanguage, onProjectLogin, onL
   const { t } = useTranslation('nav');
   const flip = useFlip();
   const [userAnchor, setUserAnchor] = useState<HTMLElement | null>(null);
+  // Unread news and notifications: a badge on each icon, and in its name for screen readers.
+  const unread = useUnread().data;
+  const newsLabel = unread?.news ? t('top.newsUnread', { count: unread.news }) : t('top.news');
+  const notificationsLabel = unread?.notifications ? t('top.notificationsUnread', { count: unread.notifications }) : t('top.notifications');
 
   const projectEntries: MenuEntry[] = PROJECTS.map((p) => ({
     key: `login-${p.id}`,
@@ -116,16 +123,18 @@ export function TopBar({ user, language, onMenu, onLanguage, onProjectLogin, onL
     icon: <LaunchOutlined fontSize="small" sx={flip} />,
     onClick: () => onProjectLogin(p.id),
   }));
+  // The help centre, support and messenger links as the server is configured: one not configured is not shown.
+  const links = useSupportLinks().data;
   const helpEntries: MenuEntry[] = [
-    { key: 'help', label: t('top.help'), icon: <HelpOutlineOutlined fontSize="small" />, to: href('helpCenterSso') },
+    ...(links?.help_center ? [{ key: 'help', label: t('top.help'), icon: <HelpOutlineOutlined fontSize="small" />, to: href('helpCenterSso') }] : []),
     { key: 'faq', label: t('top.faq'), icon: <QuizOutlined fontSize="small" />, to: href('faq') },
-    { key: 'support', label: t('top.supportCenter'), icon: <SupportAgentOutlined fontSize="small" />, external: EXTERNAL_LINKS.supportCenter },
-    { key: 'write-us', label: t('top.writeUs'), icon: <MailOutlineOutlined fontSize="small" />, external: EXTERNAL_LINKS.writeUs },
-    { key: 'messenger', label: t('top.followMessenger'), icon: <TelegramIcon fontSize="small" />, external: EXTERNAL_LINKS.messenger },
+    ...(links?.support_url ? [{ key: 'support', label: t('top.supportCenter'), icon: <SupportAgentOutlined fontSize="small" />, external: links.support_url }] : []),
+    ...(links?.contact_url ? [{ key: 'write-us', label: t('top.writeUs'), icon: <MailOutlineOutlined fontSize="small" />, external: links.contact_url }] : []),
+    ...(links?.messenger_url ? [{ key: 'messenger', label: t('top.followMessenger'), icon: <TelegramIcon fontSize="small" />, external: links.messenger_url }] : []),
     { key: 'api', label: t('top.apiForWebmasters'), icon: <CodeOutlined fontSize="small" />, to: href('apiKey') },
   ];
   const moreEntries: MenuEntry[] = [
-    { key: 'news', label: t('top.news'), icon: <NewspaperOutlined fontSize="small" />, to: href('news') },
+    { key: 'news', label: newsLabel, icon: <NewspaperOutlined fontSize="small" />, to: href('news') },
     { key: 'file-manager', label: t('top.fileManager'), icon: <FolderOpenOutlined fontSize="small" />, external: EXTERNAL_LINKS.fileManager },
     ...projectEntries,
     ...helpEntries,
@@ -160,20 +169,33 @@ export function TopBar({ user, language, onMenu, onLanguage, onProjectLogin, onL
               </IconButton>
             </Tooltip>
           </Box>
-          <Tooltip title={t('top.news')}>
-            <IconButton color="inherit" component={RouterLink} to={href('news')} aria-label={t('top.news')}>
-              <NewspaperOutlined />
+          <Tooltip title={newsLabel}>
+            <IconButton color="inherit" component={RouterLink} to={href('news')} aria-label={newsLabel} data-testid="news-button">
+              <Badge badgeContent={unread?.news ?? 0} max={99} color="primary" data-testid="news-badge">
+                <NewspaperOutlined />
+              </Badge>
             </IconButton>
           </Tooltip>
           <MenuButton id="help-menu" label={t('top.helpMenu')} icon={<HelpOutlineOutlined />} entries={helpEntries} />
         </Box>
-        <Tooltip title={t('top.notifications')}>
-          <IconButton color="inherit" component={RouterLink} to={href('notifications')} aria-label={t('top.notifications')}>
-            <NotificationsNoneOutlined />
+        <Tooltip title={notificationsLabel}>
+          <IconButton color="inherit" component={RouterLink} to={href('notifications')} aria-label={notificationsLabel} data-testid="notifications-button">
+            <Badge badgeContent={unread?.notifications ?? 0} max={99} color="error" data-testid="notifications-badge">
+              <NotificationsNoneOutlined />
+            </Badge>
           </IconButton>
         </Tooltip>
         <Box sx={{ display: { xs: 'flex', sm: 'none' } }}>
-          <MenuButton id="more-menu" label={t('top.more')} icon={<MoreVert />} entries={moreEntries} />
+          <MenuButton
+            id="more-menu"
+            label={t('top.more')}
+            icon={
+              <Badge variant="dot" invisible={!unread?.news} color="primary">
+                <MoreVert />
+              </Badge>
+            }
+            entries={moreEntries}
+          />
         </Box>
         <LanguageSwitcher value={language} onChange={onLanguage} compact />
         <Divider orientation="vertical" flexItem sx={{ mx: 0.5, my: 1.5, display: { xs: 'none', sm: 'block' } }} />

@@ -14,9 +14,10 @@ import ArrowForward from '@mui/icons-material/ArrowForward';
 import type { SvgIconComponent } from '@mui/icons-material';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { formatMoney, NO_VALUE } from '../../lib/format.ts';
+import { formatDate, formatMoney, NO_VALUE } from '../../lib/format.ts';
 import type { CurrentUser } from '../../lib/session.ts';
 import { useAvailableWithdrawal, useHoldInfo } from '../../features/balance/api/balance.ts';
+import { LATEST_NEWS, useNews } from '../../features/news/api/get-news.ts';
 import { href } from '../../lib/routes.ts';
 
 function Figure({ icon: Icon, label, value, loading, testId }: { icon: SvgIconComponent; label: string; value: string; loading?: boolean; testId: string }) {
@@ -42,15 +43,17 @@ function Figure({ icon: Icon, label, value, loading, testId }: { icon: SvgIconCo
 }
 
 /**
- * The user bar: the partner with edit profile and my account, the balance figures and the latest news.
- * Figures come from the payouts calls and show a dash when those do not answer; news has no call yet
- * (a later issue), so it shows its empty state, never made-up data.
+ * The user bar: the partner with edit profile and my account, the balance figures and the latest news (its
+ * title linking to the article, and its date). Figures come from the payouts calls and show a dash when those do
+ * not answer; the news says "No news yet" when there is none or the call fails, never made-up data.
  */
 export function UserBar({ user }: { user: CurrentUser }) {
   const { t } = useTranslation('nav');
   const theme = useTheme();
   const available = useAvailableWithdrawal();
   const hold = useHoldInfo();
+  const news = useNews(LATEST_NEWS);
+  const latest = news.data?.data[0];
   const money = (amount: number | null | undefined) => (typeof amount === 'number' ? formatMoney(amount) : NO_VALUE);
   const name = [user.first_name, user.last_name].filter(Boolean).join(' ') || user.email;
   return (
@@ -104,9 +107,34 @@ export function UserBar({ user }: { user: CurrentUser }) {
           <Typography variant="caption" color="text.secondary" component="div" noWrap>
             {t('user.latestNews')}
           </Typography>
-          <Typography variant="body2" noWrap>
-            {t('user.noNews')}
-          </Typography>
+          {news.isPending ? (
+            <Skeleton width={140} />
+          ) : latest ? (
+            <>
+              <Link
+                component={RouterLink}
+                to={href('newsArticle', { id: latest.id })}
+                underline="hover"
+                color="text.primary"
+                variant="body2"
+                noWrap
+                title={latest.title}
+                lang={latest.lang}
+                dir="auto"
+                sx={{ display: 'block', fontWeight: latest.read ? 500 : 700, textAlign: 'start' }}
+                data-testid="latest-news"
+              >
+                {latest.title}
+              </Link>
+              <Typography variant="caption" color="text.secondary" component="time" dateTime={latest.published_at} sx={{ display: 'block' }}>
+                {formatDate(latest.published_at)}
+              </Typography>
+            </>
+          ) : (
+            <Typography variant="body2" noWrap>
+              {t('user.noNews')}
+            </Typography>
+          )}
         </Box>
         <Link component={RouterLink} to={href('news')} underline="hover" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, fontSize: 13, fontWeight: 600, whiteSpace: 'nowrap' }}>
           {t('user.moreNews')}

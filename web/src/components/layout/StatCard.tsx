@@ -32,7 +32,8 @@ export function StatCard({
             width: 40,
             height: 40,
             borderRadius: 2,
-            display: 'grid',
+            // On phones two cards share a row: the figure gets the icon's room so it does not break.
+            display: { xs: 'none', sm: 'grid' },
             placeItems: 'center',
             bgcolor: 'rgba(33, 150, 243, 0.1)',
             color: 'primary.main',

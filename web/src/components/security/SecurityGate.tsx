@@ -13,7 +13,10 @@ export function SecurityGate() {
   useEffect(() => {
     if (!request) return;
     securityRequestStore.set(null);
-    void run(request.mode, request.retry);
+    // The repeated call reports its own failure (the query client's dialogs, its form's onError); a rejection
+    // here would only go unhandled.
+    const retry = () => Promise.resolve().then(request.retry).catch(() => undefined);
+    void run(request.mode, retry);
   }, [request, run]);
 
   return <SecurityCheckDialogs check={check} />;

@@ -1,6 +1,7 @@
+import type { SecurityMode } from '@pc/core/contracts/security';
 import { createStore } from '../../lib/store.ts';
 
-export type SecurityMode = 'both' | 'code' | 'password';
+export type { SecurityMode };
 
 /**
  * A protected call answered 403 need_security_code / need_security_password: the call layer asks the

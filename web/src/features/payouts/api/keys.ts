@@ -1,0 +1,17 @@
+import { BALANCE_PATHS, PAYOUT_PATHS } from '@pc/core/contracts/paths';
+
+/**
+ * The query keys the payouts screen's writes refresh (readCall keys are [scope, path, params]). The user bar's
+ * balance figures (['balance', …]) change with every payout request too.
+ */
+export const PAYOUTS_SCOPE = 'payouts';
+
+export const purseKeys = [[PAYOUTS_SCOPE, PAYOUT_PATHS.purses]] as const;
+
+export const payoutKeys = [
+  [PAYOUTS_SCOPE, PAYOUT_PATHS.payouts],
+  [PAYOUTS_SCOPE, 'timeline'],
+  [PAYOUTS_SCOPE, BALANCE_PATHS.availableWithdrawal],
+  [PAYOUTS_SCOPE, BALANCE_PATHS.holdInfo],
+  ['balance'],
+] as const;

@@ -1,0 +1,175 @@
+import { useState } from 'react';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import Tooltip from '@mui/material/Tooltip';
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import TimelineOutlined from '@mui/icons-material/TimelineOutlined';
+import { useTranslation } from 'react-i18next';
+import type { PayoutRow } from '@pc/core/contracts/payouts';
+import type { PayoutSystem } from '@pc/core/product';
+import { PAYOUT_SYSTEMS } from '@pc/core/product';
+import { DataTable, type TableColumn } from '../../../components/data-table/DataTable.tsx';
+import { useTableParams } from '../../../components/data-table/table-state.ts';
+import { fetchAllPages } from '../../../components/data-table/fetch-all.ts';
+import { ConfirmDialog } from '../../../components/feedback/ConfirmDialog.tsx';
+import { feedback } from '../../../components/feedback/feedback-store.ts';
+import { QueryError } from '../../../components/layout/QueryState.tsx';
+import { isApiError } from '../../../lib/http.ts';
+import { PAYOUT_SORT_KEYS, getPayouts, usePayouts } from '../api/get-payouts.ts';
+import { useDeletePayout } from '../api/delete-payout.ts';
+import { PayoutStatusChip } from './StatusChips.tsx';
+import { refusalOf } from './server-errors.ts';
+import { TimelineDialog } from './TimelineDialog.tsx';
+
+const isSystem = (type: string): type is PayoutSystem => (PAYOUT_SYSTEMS as readonly string[]).includes(type);
+
+/**
+ * The payout requests, paged and sorted on the server (page, size and sort in the URL): date, amount, fee,
+ * what was received, the wallet, the status. A request still `created` may be deleted after a confirmation;
+ * a row (or its timeline button) opens the request's timeline.
+ */
+export function PayoutHistory({ processingDays }: { processingDays: number | undefined }) {
+  const { t } = useTranslation('payouts');
+  const table = useTableParams(PAYOUT_SORT_KEYS, { key: 'created_date', dir: 'desc' });
+  const answer = usePayouts(table.query);
+  const remove = useDeletePayout();
+  const [deleting, setDeleting] = useState<PayoutRow | null>(null);
+  const [timelineOf, setTimelineOf] = useState<number | null>(null);
+  const walletOf = (row: PayoutRow) =>
+    `${isSystem(row.wallet_type) ? t(`systems.${row.wallet_type}`) : row.wallet_type} ${row.payment_details}`.trim();
+
+  const columns: TableColumn<PayoutRow>[] = [
+    {
+      field: 'created_date',
+      header: t('history.columns.date'),
+      kind: 'datetime',
+      sortable: true,
+      minWidth: 190,
+    },
+    { field: 'amount', header: t('history.columns.amount'), kind: 'money', sortable: true },
+    { field: 'fee', header: t('history.columns.fee'), kind: 'money' },
+    { field: 'received', header: t('history.columns.received'), kind: 'money' },
+    {
+      field: 'payment_details',
+      header: t('history.columns.details'),
+      value: walletOf,
+      minWidth: 200,
+      flex: 1.5,
+      render: (row) => (
+        <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', unicodeBidi: 'isolate' }}>
+          {walletOf(row)}
+        </Box>
+      ),
+    },
+    {
+      field: 'status',
+      header: t('history.columns.status'),
+      sortable: true,
+      value: (row) => t(`history.statuses.${row.status}`),
+      render: (row) => <PayoutStatusChip status={row.status} />,
+      minWidth: 170,
+    },
+    {
+      field: 'actions',
+      header: t('history.columns.actions'),
+      value: () => '',
+      hideable: false,
+      minWidth: 110,
+      flex: 0.5,
+      render: (row) => (
+        <Box sx={{ display: 'flex', alignItems: 'center', height: '100%' }}>
+          <Tooltip title={t('history.timeline')}>
+            <IconButton
+              size="small"
+              aria-label={t('history.timelineLabel', { id: row.id })}
+              onClick={(event) => {
+                event.stopPropagation();
+                setTimelineOf(row.id);
+              }}
+            >
+              <TimelineOutlined fontSize="small" />
+            </IconButton>
+          </Tooltip>
+          {row.can_delete ? (
+            <Tooltip title={t('history.delete')}>
+              <IconButton
+                size="small"
+                color="error"
+                aria-label={t('history.deleteLabel', { id: row.id })}
+                onClick={(event) => {
+                  event.stopPropagation();
+                  setDeleting(row);
+                }}
+              >
+                <DeleteOutlined fontSize="small" />
+              </IconButton>
+            </Tooltip>
+          ) : null}
+        </Box>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <QueryError query={answer} />
+      <DataTable
+        label={t('history.tableLabel')}
+        columns={columns}
+        rows={answer.data?.data ?? []}
+        getRowId={(row) => row.id}
+        loading={answer.isFetching}
+        paging={table.paging(answer.data?.meta.total ?? 0)}
+        sort={table.sort}
+        onRowClick={(row) => setTimelineOf(row.id)}
+        emptyTitle={t('history.empty')}
+        emptyMessage={t('history.emptyHint')}
+        export={{
+          fileName: 'payouts',
+          fetchAll: (progress) =>
+            fetchAllPages(
+              (page, perPage) => getPayouts({ ...table.query, page, per_page: perPage }),
+              progress,
+            ),
+        }}
+      />
+      <ConfirmDialog
+        open={deleting !== null}
+        title={t('history.deleteTitle')}
+        message={t('history.deleteConfirm')}
+        confirmLabel={t('history.delete')}
+        danger
+        busy={remove.isPending}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => {
+          const row = deleting;
+          if (!row) return;
+          remove.mutate(row.id, {
+            onSuccess: () => {
+              setDeleting(null);
+              feedback.snackbar(t('history.deleted'));
+            },
+            onError: (error) => {
+              // A security check keeps the question open: the call is repeated once the check passes.
+              if (isApiError(error) && error.status === 403) return;
+              setDeleting(null);
+              if (isApiError(error) && error.status >= 500) return;
+              const { general, fields } = refusalOf(error, [], t('history.deleteFailed'));
+              feedback.message(
+                'error',
+                t('wallets.refusedTitle'),
+                [...general, ...Object.values(fields)].join(' '),
+              );
+            },
+          });
+        }}
+      />
+      <TimelineDialog
+        id={timelineOf}
+        processingDays={processingDays}
+        onClose={() => setTimelineOf(null)}
+        walletOf={walletOf}
+      />
+    </>
+  );
+}

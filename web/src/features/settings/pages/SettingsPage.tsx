@@ -1,0 +1,58 @@
+import Box from '@mui/material/Box';
+import { useTranslation } from 'react-i18next';
+import { PageLayout } from '../../../components/layout/PageLayout.tsx';
+import { Panel, QueryBlock } from '../../../components/layout/QueryState.tsx';
+import { useProductSettings } from '../../../lib/product-settings.ts';
+import { useSettings } from '../api/get-settings.ts';
+import { useAlertSettings } from '../api/get-alert-settings.ts';
+import { AlertsSection } from '../components/AlertsSection.tsx';
+import { PasswordSection } from '../components/PasswordSection.tsx';
+import { PersonalSection } from '../components/PersonalSection.tsx';
+import { SecuritySection } from '../components/SecuritySection.tsx';
+import { SessionsSection } from '../components/SessionsSection.tsx';
+
+/** Settings (SPEC §2): personal info, password, security options and the active sessions. */
+export default function SettingsPage() {
+  const { t } = useTranslation('settings');
+  const settings = useSettings();
+  const product = useProductSettings();
+  const alerts = useAlertSettings();
+  return (
+    <PageLayout>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: { xs: 2, sm: 3 },
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' },
+          alignItems: 'start',
+        }}
+      >
+        <Panel id="settings-personal" title={t('personal.title')}>
+          <QueryBlock query={settings} height={260}>
+            {(data) => <PersonalSection settings={data} />}
+          </QueryBlock>
+        </Panel>
+        <Panel id="settings-password" title={t('password.title')}>
+          <PasswordSection />
+        </Panel>
+        <Panel id="settings-security" title={t('security.title')}>
+          <QueryBlock query={settings} height={260}>
+            {(data) => (
+              <QueryBlock query={product} height={260}>
+                {(productSettings) => <SecuritySection settings={data} product={productSettings} />}
+              </QueryBlock>
+            )}
+          </QueryBlock>
+        </Panel>
+        <Panel id="settings-sessions" title={t('sessions.title')}>
+          <SessionsSection />
+        </Panel>
+        <Panel id="settings-alerts" title={t('alerts.title')}>
+          <QueryBlock query={alerts} height={320}>
+            {(data) => <AlertsSection settings={data} />}
+          </QueryBlock>
+        </Panel>
+      </Box>
+    </PageLayout>
+  );
+}
