@@ -43,6 +43,9 @@ const fixtures: Record<string, string> = {
   'earnings-stat': '/earnings/stat?app=fd1&grouping=days',
   'earnings-today': '/earnings/today?app=fd1',
   'gold-status': '/earnings/gold-status?app=fd1',
+  settings: '/settings',
+  sessions: '/settings/sessions',
+  'security-info': '/security/info/password',
 };
 mkdirSync(OUT, { recursive: true });
 const answers: Record<string, unknown> = {};

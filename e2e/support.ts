@@ -147,6 +147,22 @@ export async function solveCaptcha(page: Page) {
 
 /** axe's serious and critical findings on the page, one line each (none expected). */
 export async function seriousAxeFindings(page: Page, name: string): Promise<string[]> {
+  // Contrast is judged on what is on screen: a tooltip shown by the last click's hover, or a snackbar or dialog
+  // still fading in, would be measured half transparent. Move the pointer away and let finite animations end
+  // (spinners and skeletons run forever and are left alone).
+  await page.mouse.move(0, 0);
+  // A tooltip's close (or a snackbar's entrance) starts a frame or two after the pointer leaves.
+  await page.waitForTimeout(300);
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+      null,
+      { timeout: 5_000 },
+    )
+    .catch(() => undefined);
   const result = await new AxeBuilder({ page }).analyze();
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
@@ -157,4 +173,36 @@ export async function seriousAxeFindings(page: Page, name: string): Promise<stri
           .slice(0, 3)
           .join(' | ')}`,
     );
+}
+
+/**
+ * Collects what goes wrong in the page: script errors, and console errors other than failed requests with the
+ * statuses a journey expects (401 for a guest, 403 security checks, 422 form refusals, 404 answers shown in place).
+ */
+export function watchProblems(page: Page, problems: string[], expectedStatuses: readonly number[]) {
+  const expected = new RegExp(`Failed to load resource: the server responded with a status of (${expectedStatuses.join('|')})`);
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() !== 'error') return;
+    const text = message.text();
+    if (expected.test(text)) return;
+    problems.push(`console: ${text}`);
+  });
+}
+
+/** Signs in through the sign-in page with the real captcha, and waits for the dashboard. */
+export async function signIn(page: Page, baseUrl: string, email: string, password: string) {
+  await page.goto(`${baseUrl}/auth/login`);
+  await page.locator('#field-email').fill(email);
+  await page.locator('#field-password').fill(password);
+  await solveCaptcha(page);
+  await page.locator('button[type=submit]').click();
+  await page.waitForURL('**/dashboard');
+}
+
+/** Switches the signed-in partner's interface language (the next page load uses it). */
+export async function setLanguage(page: Page, lang: string) {
+  await page.evaluate(async (l) => {
+    await fetch('/api/langs/change', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ lang: l }) });
+  }, lang);
 }

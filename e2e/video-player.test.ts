@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { ensureDemoPartner, DEMO_EMAIL, DEMO_PASSWORD } from '../server/src/seed/demo.ts';
+import {
+  ARTIFACTS,
+  browserAvailable,
+  ensureWebBuild,
+  launch,
+  seriousAxeFindings,
+  startServer,
+  type RunningServer,
+  watchProblems,
+  signIn,
+  setLanguage,
+} from './support.ts';
+
+const hasBrowser = browserAvailable();
+
+/** The video player info page in Chromium: the embed code copied; screenshots in English and Arabic at 1440 and 390 px. */
+describe.skipIf(!hasBrowser)('video player page in Chromium', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  const problems: string[] = [];
+
+  const shot = (name: string) => page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
+  async function openPage() {
+    await page.goto('about:blank');
+    await page.goto(`${server.baseUrl}/video-player`);
+    await page.getByTestId('embed-code').waitFor({ timeout: 30_000 });
+  }
+
+  beforeAll(async () => {
+    ensureWebBuild();
+    server = await startServer();
+    await ensureDemoPartner(server.app.ctx);
+    browser = await launch();
+    context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US' });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.baseUrl });
+    page = await context.newPage();
+    watchProblems(page, problems, [401, 404]);
+    await signIn(page, server.baseUrl, DEMO_EMAIL, DEMO_PASSWORD);
+  }, 240_000);
+
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('copies the embed code of the player', async () => {
+    await openPage();
+    const code = (await page.getByTestId('embed-code').textContent()) ?? '';
+    expect(code).toContain(`${server.app.ctx.config.PROJECT_URL_FD1}/embed/FILE_ID`);
+    await page.getByRole('button', { name: 'Copy the code' }).click();
+    await page.getByText('The embed code has been copied.').waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(code);
+    expect(await seriousAxeFindings(page, 'video player en')).toEqual([]);
+  });
+
+  it('in English and Arabic at 1440 and 390 px', async () => {
+    for (const lang of ['en', 'ar']) {
+      await setLanguage(page, lang);
+      for (const width of [1440, 390]) {
+        await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+        await openPage();
+        await page.waitForLoadState('networkidle');
+        expect(await page.evaluate(() => document.documentElement.dir)).toBe(lang === 'ar' ? 'rtl' : 'ltr');
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+        await page.evaluate(() => window.scrollTo(0, 0));
+        await shot(`video-player-${lang}-${width}`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+});
