@@ -139,3 +139,13 @@ export const REFERRALS_PATHS = { list: '/referrals' } as const;
 export const START_PATHS = { start: '/start' } as const;
 /** Its five steps, in the order shown. */
 export const START_STEPS = ['program', 'upload', 'download', 'plan', 'wallet'] as const;
+
+/** Rate plans of a project (issue #11): the plan, free-download settings, price variations, the simulator. */
+export const PLANS_PATHS = { rates: '/rates' } as const;
+
+/** Site referrals of a project (issue #11). */
+export const SITES_PATHS = {
+  sites: '/sites',
+  verify: (id: number | string) => `/sites/${id}/verify`,
+  site: (id: number | string) => `/sites/${id}`,
+} as const;

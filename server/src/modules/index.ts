@@ -24,6 +24,8 @@ import { webmasterRoutes } from '../webmaster/routes.ts';
 import { helpCenterRoutes } from './help-center/routes.ts';
 import { startRoutes } from './start/routes.ts';
 import { referralsRoutes } from './referrals/routes.ts';
+import { plansRoutes } from './plans/routes.ts';
+import { sitesRoutes } from './sites/routes.ts';
 
 /**
  * Every feature module is registered here, and only here: features do not import each other.
@@ -54,6 +56,8 @@ export async function registerModules(app: FastifyInstance) {
       await api.register(helpCenterRoutes);
       await api.register(startRoutes);
       await api.register(referralsRoutes);
+      await api.register(plansRoutes);
+      await api.register(sitesRoutes);
     },
     { prefix: '/api' },
   );
