@@ -19,6 +19,7 @@ export * from './contracts/unlimited.ts';
 export * from './rules/time.ts';
 export * from './rules/sales.ts';
 export * from './rules/plans.ts';
+export * from './rules/plan-simulation.ts';
 export * from './rules/referrals.ts';
 export * from './rules/gold.ts';
 export * from './contracts/ingest.ts';

@@ -1,3 +1,5 @@
+import type { ProjectId } from './projects.ts';
+
 /**
  * The numbers of PRODUCT.md, in one place. Rules take them as an argument (pure functions); the server seeds
  * them into its settings where an operator may change them, and these are the defaults.
@@ -41,6 +43,16 @@ export interface GoldLevelRow {
   efficiencyToReachMicro: number | null;
   /** true: efficiency must be strictly above the figure (level 1: "> 0"); false: at least the figure. */
   efficiencyStrict: boolean;
+}
+
+/**
+ * One custom premium price variation a project offers: premium access for `days` days at `priceMicro`. A partner
+ * on any plan may pick a few of their project's list for the buyers of their files (decision 0140).
+ */
+export interface PriceVariation {
+  id: string;
+  days: number;
+  priceMicro: number;
 }
 
 /** Fee and minimum of one payout system: fee = feeBp of the amount + feeFixedMicro. */
@@ -92,6 +104,24 @@ export const DEFAULT_PRODUCT = {
   securityCodeFreezeDays: 15,
   failedLoginLimit: 10,
   maxCustomPriceVariations: 3,
+  /** Each project's custom premium price variations (operator-editable; the partner picks at most the maximum above). */
+  premiumPriceVariations: {
+    fd1: [
+      { id: 'fd1-2d', days: 2, priceMicro: 2_990_000 },
+      { id: 'fd1-7d', days: 7, priceMicro: 5_990_000 },
+      { id: 'fd1-30d', days: 30, priceMicro: 12_990_000 },
+      { id: 'fd1-90d', days: 90, priceMicro: 29_990_000 },
+      { id: 'fd1-180d', days: 180, priceMicro: 49_990_000 },
+      { id: 'fd1-365d', days: 365, priceMicro: 79_990_000 },
+    ],
+    fd2: [
+      { id: 'fd2-3d', days: 3, priceMicro: 3_490_000 },
+      { id: 'fd2-7d', days: 7, priceMicro: 6_490_000 },
+      { id: 'fd2-30d', days: 30, priceMicro: 14_990_000 },
+      { id: 'fd2-90d', days: 90, priceMicro: 34_990_000 },
+      { id: 'fd2-365d', days: 365, priceMicro: 89_990_000 },
+    ],
+  } as Record<ProjectId, PriceVariation[]>,
   futureSkewMs: 5 * 60 * 1000,
   statisticsHistoryDays: 731,
   /** Gold level table of PRODUCT.md, index = level. */

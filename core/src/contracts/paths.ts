@@ -141,7 +141,16 @@ export const START_PATHS = { start: '/start' } as const;
 export const START_STEPS = ['program', 'upload', 'download', 'plan', 'wallet'] as const;
 
 /** Rate plans of a project (issue #11): the plan, free-download settings, price variations, the simulator. */
-export const PLANS_PATHS = { rates: '/rates' } as const;
+export const PLANS_PATHS = {
+  /** GET the plan page's state; POST {plan} chooses the plan applying from the next day. */
+  rates: '/rates',
+  /** POST the free-download settings (PPS only). */
+  freeDownloads: '/rates/free-downloads',
+  /** POST the custom premium price variations picked. */
+  priceVariations: '/rates/price-variations',
+  /** GET what each plan would have paid for the last 30 days of the partner's traffic. */
+  simulation: '/rates/simulation',
+} as const;
 
 /** Site referrals of a project (issue #11). */
 export const SITES_PATHS = {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { PLANS, type Plan } from '../product.ts';
+import { DEFAULT_PRODUCT, PLANS, type Plan } from '../product.ts';
 import {
   checkPlanChange,
   defaultPlan,
@@ -8,6 +8,8 @@ import {
   isFreeDownloadAllowed,
   lastPlanChoiceAt,
   planAt,
+  planChangeAllowedAt,
+  planEffectiveFrom,
   planSchedule,
   priceVariationsProblem,
   type FreeDownloadSettings,
@@ -57,6 +59,27 @@ describe('plan change', () => {
     });
     expect(checkPlanChange(rows, 'mixed', '2026-03-16T08:00:00Z')).toEqual({ allowed: true, effectiveFrom: new Date('2026-03-17T00:00:00Z') });
   });
+  it('the activation row is not a choice: the first change after it is allowed at once', () => {
+    const activated: PlanRow[] = [{ plan: 'mixed', effectiveFrom: '2026-03-01T10:00:00Z', chosenAt: '2026-03-01T10:00:00Z', activation: true }];
+    expect(lastPlanChoiceAt(activated)).toBeNull();
+    expect(planChangeAllowedAt(activated)).toBeNull();
+    expect(checkPlanChange(activated, 'pps', '2026-03-01T11:00:00Z')).toEqual({ allowed: true, effectiveFrom: new Date('2026-03-02T00:00:00Z') });
+    expect(checkPlanChange(activated, 'mixed', '2026-03-01T11:00:00Z')).toEqual({ allowed: false, reason: 'same_plan' });
+    // Counted as a choice, the same row would hold the change for 7 days.
+    expect(checkPlanChange([{ ...activated[0]!, activation: false }], 'pps', '2026-03-01T11:00:00Z')).toMatchObject({ allowed: false, reason: 'too_soon' });
+    const chosen: PlanRow[] = [...activated, { plan: 'pps', effectiveFrom: '2026-03-02T00:00:00Z', chosenAt: '2026-03-01T11:00:00Z' }];
+    expect(planChangeAllowedAt(chosen)?.toISOString()).toBe('2026-03-08T11:00:00.000Z');
+  });
+  it.each([
+    ['2026-03-01T15:00:00Z', '2026-03-02T00:00:00.000Z'],
+    ['2026-03-01T00:00:00Z', '2026-03-02T00:00:00.000Z'],
+    ['2026-03-01T23:54:59Z', '2026-03-02T00:00:00.000Z'],
+    // Ingest takes events up to 5 minutes ahead: tomorrow's first events may already be priced.
+    ['2026-03-01T23:55:00Z', '2026-03-03T00:00:00.000Z'],
+    ['2026-03-01T23:59:59Z', '2026-03-03T00:00:00.000Z'],
+  ])('a plan chosen at %s applies from %s', (now, from) => {
+    expect(planEffectiveFrom(now).toISOString()).toBe(from);
+  });
   it('choosing the plan already in force is refused', () => {
     expect(checkPlanChange(rows, 'ppd', '2026-04-01T00:00:00Z')).toEqual({ allowed: false, reason: 'same_plan' });
   });
@@ -69,8 +92,9 @@ describe('plan change', () => {
           fc.pre(plan !== 'mixed');
           const check = checkPlanChange([], plan, now);
           if (!check.allowed) throw new Error('expected allowed');
-          expect(check.effectiveFrom.getTime()).toBeGreaterThan(now.getTime());
-          expect(check.effectiveFrom.getTime() - now.getTime()).toBeLessThanOrEqual(86_400_000);
+          // After every event ingest may already have priced (up to futureSkewMs ahead), and at most a day after that.
+          expect(check.effectiveFrom.getTime()).toBeGreaterThan(now.getTime() + DEFAULT_PRODUCT.futureSkewMs);
+          expect(check.effectiveFrom.getTime() - now.getTime()).toBeLessThanOrEqual(86_400_000 + DEFAULT_PRODUCT.futureSkewMs);
           expect(check.effectiveFrom).toEqual(dayStart(dayKey(check.effectiveFrom)));
           const after: PlanRow[] = [{ plan, effectiveFrom: check.effectiveFrom, chosenAt: now }];
           // Nothing up to the end of today changes; from the midnight on, the new plan.

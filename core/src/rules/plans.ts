@@ -9,6 +9,11 @@ export interface PlanRow {
   plan: Plan;
   effectiveFrom: Instant;
   chosenAt?: Instant | null;
+  /**
+   * The row the programme's activation wrote (the default plan from the activation): not the partner's choice,
+   * so it does not start the wait between changes.
+   */
+  activation?: boolean;
 }
 
 /** The plan of a partner with no plan history: Mixed. */
@@ -48,14 +53,36 @@ export function planSchedule(
   return { current, next };
 }
 
-/** When the partner last chose a plan: the latest `chosenAt` (or `effectiveFrom` when missing); null without rows. */
+/**
+ * When the partner last chose a plan: the latest `chosenAt` (or `effectiveFrom` when missing); null without a
+ * choice (no rows, or only the activation's row).
+ */
 export function lastPlanChoiceAt(rows: readonly PlanRow[]): Date | null {
   let last: Date | null = null;
   for (const row of rows) {
+    if (row.activation) continue;
     const at = toDate(row.chosenAt ?? row.effectiveFrom);
     if (last === null || at.getTime() > last.getTime()) last = at;
   }
   return last;
+}
+
+/**
+ * From when the partner may choose a plan again: `planChangeEveryDays` after the last choice; null when a change
+ * is possible at any time (no choice yet). A moment in the past means "now".
+ */
+export function planChangeAllowedAt(rows: readonly PlanRow[], product: ProductConfig = DEFAULT_PRODUCT): Date | null {
+  const last = lastPlanChoiceAt(rows);
+  return last === null ? null : addDaysToInstant(last, product.planChangeEveryDays);
+}
+
+/**
+ * From when a plan chosen at `now` applies: the next 00:00 UTC after `now` plus the ingest's future skew. Ingest
+ * accepts events up to `futureSkewMs` ahead, so in the last minutes of a UTC day an event of the next day may
+ * already be priced; the change then applies from the midnight after, and no priced event ever changes plan.
+ */
+export function planEffectiveFrom(now: Instant, product: ProductConfig = DEFAULT_PRODUCT): Date {
+  return nextUtcMidnight(new Date(toDate(now).getTime() + product.futureSkewMs));
 }
 
 export type PlanChangeCheck =
@@ -67,8 +94,10 @@ export type PlanChangeCheck =
  * Whether the partner may choose `plan` now, and from when it applies.
  * - A change is allowed once per `planChangeEveryDays` (7) days counted from the last choice (`chosenAt`);
  *   with no history (the default plan, no row) the first change is allowed at once.
- * - It applies from the next 00:00 UTC after `now`, never earlier, so no event's plan depends on when it arrives.
- * - Choosing the plan that would be in force tomorrow anyway is refused as `same_plan`.
+ * - It applies from the next 00:00 UTC after `now` (planEffectiveFrom: the one after that in the last minutes of
+ *   a day), never earlier, so no event's plan depends on when it arrives.
+ * - Choosing the plan that would be in force from then anyway is refused as `same_plan`.
+ * - The activation's row does not count as a choice.
  */
 export function checkPlanChange(
   rows: readonly PlanRow[],
@@ -76,12 +105,9 @@ export function checkPlanChange(
   now: Instant,
   product: ProductConfig = DEFAULT_PRODUCT,
 ): PlanChangeCheck {
-  const effectiveFrom = nextUtcMidnight(now);
-  const last = lastPlanChoiceAt(rows);
-  if (last !== null) {
-    const allowedAt = addDaysToInstant(last, product.planChangeEveryDays);
-    if (toDate(now).getTime() < allowedAt.getTime()) return { allowed: false, reason: 'too_soon', allowedAt };
-  }
+  const effectiveFrom = planEffectiveFrom(now, product);
+  const allowedAt = planChangeAllowedAt(rows, product);
+  if (allowedAt !== null && toDate(now).getTime() < allowedAt.getTime()) return { allowed: false, reason: 'too_soon', allowedAt };
   if (planAt(rows, effectiveFrom, product) === plan) return { allowed: false, reason: 'same_plan' };
   return { allowed: true, effectiveFrom };
 }
