@@ -42,3 +42,6 @@ export const DASHBOARD_PERIODS = ['7d', '30d', 'week', 'month'] as const;
 
 /** The payout history's sort keys (GET /payouts). */
 export const PAYOUT_SORT_KEYS = ['created_date', 'amount', 'status'] as const;
+
+/** The referrals list's sort keys (GET /referrals): registration date, level, and the commission today, this week, in total. */
+export const REFERRAL_SORT_KEYS = ['registration_date', 'level', 'today', 'week', 'total'] as const;

@@ -1,11 +1,21 @@
 import { z } from 'zod';
 import { isoDate, pageMeta, pagingQuery, projectSchema } from './common.ts';
+import { REFERRAL_SORT_KEYS } from './keys.ts';
 
 /** The referrals page (issue #11): invited partners of two levels and the commissions earned from them in one project. */
 
 const micro = z.number().int();
 
-export const referralsQuery = z.strictObject({ app: projectSchema, ...pagingQuery.shape });
+/**
+ * Sorted by one of REFERRAL_SORT_KEYS; ties (and the default, level ascending) go first level first, then the
+ * newest registration first.
+ */
+export const referralsQuery = z.strictObject({
+  app: projectSchema,
+  ...pagingQuery.shape,
+  sort_key: z.enum(REFERRAL_SORT_KEYS).default('level'),
+  sort_dir: z.enum(['asc', 'desc']).default('asc'),
+});
 export type ReferralsQuery = z.infer<typeof referralsQuery>;
 
 export const referralRow = z.object({
@@ -42,3 +52,4 @@ export const referralsAnswer = z.object({
 export type ReferralsAnswer = z.infer<typeof referralsAnswer>;
 
 export { REFERRALS_PATHS } from './paths.ts';
+export { REFERRAL_SORT_KEYS };

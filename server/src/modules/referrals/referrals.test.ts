@@ -92,6 +92,46 @@ describe('GET /referrals', () => {
     expect(page2.data.map((r) => r.user)).toEqual(['d***@h***.org']);
   });
 
+  // b: level 1, registered 2026-10-01, today 150, week 350, total 1 350; c: level 1, 2026-02-10, nothing;
+  // d: level 2, 2026-11-01, today 0, week 30, total 30. Ties go first level first, then the newest first.
+  it.each([
+    ['registration_date', 'asc', ['c', 'b', 'd']],
+    ['registration_date', 'desc', ['d', 'b', 'c']],
+    ['level', 'asc', ['b', 'c', 'd']],
+    ['level', 'desc', ['d', 'b', 'c']],
+    ['today', 'asc', ['c', 'd', 'b']],
+    ['today', 'desc', ['b', 'c', 'd']],
+    ['week', 'asc', ['c', 'd', 'b']],
+    ['week', 'desc', ['b', 'd', 'c']],
+    ['total', 'asc', ['c', 'd', 'b']],
+    ['total', 'desc', ['b', 'd', 'c']],
+  ] as const)('sorts by %s %s', async (sort_key, sort_dir, order) => {
+    const res = await a.get('/referrals', { app: 'fd1', sort_key, sort_dir });
+    expect(res.statusCode).toBe(200);
+    const masked = { b: 'b***@e***.com', c: 'c***@m***.uk', d: 'd***@h***.org' };
+    expect(referralsAnswer.parse(res.json()).data.map((r) => r.user)).toEqual(order.map((k) => masked[k]));
+  });
+
+  it('sorts the pages as a whole, level first by default', async () => {
+    const first = referralsAnswer.parse((await a.get('/referrals', { app: 'fd1', sort_key: 'total', sort_dir: 'desc', per_page: 2 })).json());
+    const second = referralsAnswer.parse((await a.get('/referrals', { app: 'fd1', sort_key: 'total', sort_dir: 'desc', per_page: 2, page: 2 })).json());
+    expect([...first.data, ...second.data].map((r) => r.total)).toEqual([1_350, 30, 0]);
+    const byDefault = referralsAnswer.parse((await a.get('/referrals', { app: 'fd1' })).json());
+    expect(byDefault.data.map((r) => r.level)).toEqual([1, 1, 2]);
+  });
+
+  it('refuses an unknown sort key or direction with a localized 422', async () => {
+    for (const query of [{ sort_key: 'email' }, { sort_key: 'percent_bp' }, { sort_dir: 'up' }] as Array<Record<string, string>>) {
+      const res = await a.get('/referrals', { app: 'fd1', ...query }, { 'x-localization': 'de' });
+      expect(res.statusCode).toBe(422);
+      const body = res.json();
+      const field = Object.keys(query)[0]!;
+      expect(body.code).toBe('validation_failed');
+      expect(Object.keys(body.errors)).toEqual([field]);
+      expect(body.errors[field][0]).toContain('unzulässigen Wert');
+    }
+  });
+
   it('shows nobody else’s referrals, and needs the project', async () => {
     const e = await signedInPartner(t, 'lonely@partner.test', ['fd1']);
     const body = referralsAnswer.parse((await e.get('/referrals', { app: 'fd1' })).json());

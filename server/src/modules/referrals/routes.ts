@@ -17,9 +17,9 @@ export async function referralsRoutes(root: FastifyInstance) {
       schema: { tags: ['referrals'], summary: 'Invited partners (two levels), the invite link and the commissions earned', querystring: referralsQuery, response: { 200: referralsAnswer } },
     },
     async (request) => {
-      const { app: project, page, per_page } = request.query;
+      const { app: project, page, per_page, sort_key, sort_dir } = request.query;
       const product = await loadProduct(database.db);
-      return listReferrals(database, currentUser(request).id, project, { page, per_page }, clock.now(), product, config.PUBLIC_URL);
+      return listReferrals(database, currentUser(request).id, project, { page, per_page, sort_key, sort_dir }, clock.now(), product, config.PUBLIC_URL);
     },
   );
 }

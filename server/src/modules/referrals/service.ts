@@ -35,11 +35,29 @@ export function currentRate(level: 1 | 2, registeredAt: Date, now: Date, product
   };
 }
 
+/** Ties of every sort, and the default order: first level first, then the newest registration first. */
+const TIEBREAK = sql`c.level asc, c.created_at desc, c.id desc`;
+
+/** The list's order for a sort key (the contract's REFERRAL_SORT_KEYS) and direction. */
+function orderBy(key: ReferralsQuery['sort_key'], dir: ReferralsQuery['sort_dir']) {
+  const d = dir === 'asc' ? sql`asc` : sql`desc`;
+  switch (key) {
+    case 'registration_date':
+      return sql`c.created_at ${d}, c.id ${d}`;
+    case 'level':
+      return sql`c.level ${d}, c.created_at desc, c.id desc`;
+    case 'today':
+    case 'week':
+    case 'total':
+      return sql`${sql.identifier(key)} ${d}, ${TIEBREAK}`;
+  }
+}
+
 export async function listReferrals(
   database: Database,
   userId: number,
   project: ProjectId,
-  q: Pick<ReferralsQuery, 'page' | 'per_page'>,
+  q: Pick<ReferralsQuery, 'page' | 'per_page' | 'sort_key' | 'sort_dir'>,
   now: Date,
   product: ProductConfig,
   publicUrl: string,
@@ -68,7 +86,7 @@ export async function listReferrals(
     from chain c
     left join referral_commissions rc on rc.referrer_id = ${userId} and rc.referral_id = c.id and rc.project = ${project}
     group by c.id, c.email, c.created_at, c.level
-    order by c.level, c.created_at desc, c.id desc
+    order by ${orderBy(q.sort_key, q.sort_dir)}
     limit ${q.per_page} offset ${offset}`);
   const data = list.map((r): ReferralRow => {
     const level = num(r.level) === 2 ? 2 : 1;

@@ -13,11 +13,10 @@ import { StatCard } from '../../../components/layout/StatCard.tsx';
 import { DataTable, type TableColumn } from '../../../components/data-table/DataTable.tsx';
 import { useTableParams } from '../../../components/data-table/table-state.ts';
 import { formatDay, formatMoney, formatNumber, formatPercent } from '../../../lib/format.ts';
-import { useReferrals } from '../api/get-referrals.ts';
+import { REFERRAL_SORT_KEYS, useReferrals } from '../api/get-referrals.ts';
 import { CopyField } from '../components/CopyField.tsx';
 import { Schedule } from '../components/Schedule.tsx';
 
-const SORT_KEYS = ['registration_date'] as const;
 const pct = (bp: number) => formatPercent(bp / 10_000);
 
 /**
@@ -27,8 +26,9 @@ const pct = (bp: number) => formatPercent(bp / 10_000);
 export default function ReferralsPage() {
   const { t } = useTranslation('referrals');
   const app = useParams().app as ProjectId;
-  const table = useTableParams(SORT_KEYS, { key: 'registration_date', dir: 'desc' });
-  const query = useReferrals({ app, page: table.query.page, per_page: table.query.per_page });
+  // The server's default order: first level first, the newest registration first within a level.
+  const table = useTableParams(REFERRAL_SORT_KEYS, { key: 'level', dir: 'asc' });
+  const query = useReferrals({ app, ...table.query });
   const answer = query.data;
   const loading = !answer && query.isPending;
 
@@ -38,13 +38,14 @@ export default function ReferralsPage() {
       field: 'level',
       header: t('table.level'),
       minWidth: 120,
+      sortable: true,
       value: (row) => row.level,
       render: (row) => <Chip size="small" variant="outlined" color={row.level === 1 ? 'primary' : 'default'} label={t(row.level === 1 ? 'level.first' : 'level.second')} />,
     },
-    { field: 'registration_date', header: t('table.registered'), kind: 'day', minWidth: 120, value: (row) => row.registration_date.slice(0, 10) },
-    { field: 'today', header: t('table.today'), kind: 'money' },
-    { field: 'week', header: t('table.week'), kind: 'money' },
-    { field: 'total', header: t('table.total'), kind: 'money' },
+    { field: 'registration_date', header: t('table.registered'), kind: 'day', sortable: true, minWidth: 120, value: (row) => row.registration_date.slice(0, 10) },
+    { field: 'today', header: t('table.today'), kind: 'money', sortable: true },
+    { field: 'week', header: t('table.week'), kind: 'money', sortable: true },
+    { field: 'total', header: t('table.total'), kind: 'money', sortable: true },
     {
       field: 'percent_bp',
       header: t('table.percent'),
@@ -100,6 +101,7 @@ export default function ReferralsPage() {
           getRowId={(row) => `${row.level}-${row.user}-${row.registration_date}`}
           loading={query.isFetching}
           paging={table.paging(answer?.meta.total ?? 0)}
+          sort={table.sort}
           emptyTitle={t('table.empty')}
           emptyMessage={t('table.emptyHint')}
         />

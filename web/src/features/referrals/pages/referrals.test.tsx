@@ -84,6 +84,50 @@ describe('referrals page', () => {
     expect(router.state.location.search).toContain('page=2');
   });
 
+  it('sorts on the server by registration date, level, today, week and total, in both directions', async () => {
+    const user = userEvent.setup();
+    // The server sorts: the answer's order follows the query.
+    const byKey = (key: string, dir: string) => {
+      const sorted = [...answer.data].sort((x, y) => {
+        const a = key === 'registration_date' ? Date.parse(x.registration_date) : (x[key as 'level' | 'today' | 'week' | 'total'] as number);
+        const b = key === 'registration_date' ? Date.parse(y.registration_date) : (y[key as 'level' | 'today' | 'week' | 'total'] as number);
+        return (a - b) * (dir === 'asc' ? 1 : -1);
+      });
+      return { ...answer, data: sorted };
+    };
+    const { callsTo, router } = startScreen('/app/fd1/referrals', {
+      'GET /api/referrals': (call) => ({ body: byKey(String(call.query.sort_key), String(call.query.sort_dir)) }),
+    });
+    await rows();
+    // By default as the server lists them: first level first.
+    expect(callsTo('/referrals')[0]!.query).toMatchObject({ sort_key: 'level', sort_dir: 'asc' });
+    const firstUser = () => within(screen.getAllByRole('row')[1]!).getByText(/\*\*\*@/).textContent;
+    for (const [header, key, first] of [
+      ['Registered', 'registration_date', 'd***@h***.org'],
+      ['Today', 'today', 'b***@e***.com'],
+      ['Last 7 days', 'week', 'b***@e***.com'],
+      ['Level', 'level', 'd***@h***.org'],
+      ['Total', 'total', 'b***@e***.com'],
+    ] as const) {
+      await user.click(screen.getByRole('columnheader', { name: new RegExp(`^${header}`) }));
+      await waitFor(() => expect(callsTo('/referrals').at(-1)!.query).toMatchObject({ sort_key: key, sort_dir: 'desc', page: '1' }));
+      await waitFor(() => expect(firstUser()).toBe(first));
+      expect(router.state.location.search).toContain(`sort=${key}&dir=desc`);
+      expect(screen.getByRole('columnheader', { name: new RegExp(`^${header}`) })).toHaveAttribute('aria-sort', 'descending');
+    }
+    // A second click turns the order round.
+    await user.click(screen.getByRole('columnheader', { name: /^Total/ }));
+    await waitFor(() => expect(callsTo('/referrals').at(-1)!.query).toMatchObject({ sort_key: 'total', sort_dir: 'asc' }));
+    await waitFor(() => expect(firstUser()).toBe('c***@m***.uk'));
+    expect(screen.getByRole('columnheader', { name: /^Total/ })).toHaveAttribute('aria-sort', 'ascending');
+    // The partner and the commission rate are not sort keys of the call: their headers ask for nothing.
+    const calls = callsTo('/referrals').length;
+    await user.click(screen.getByRole('columnheader', { name: /^Partner/ }));
+    await user.click(screen.getByRole('columnheader', { name: /^Your commission/ }));
+    expect(callsTo('/referrals')).toHaveLength(calls);
+    expect(callsTo('/referrals').at(-1)!.query).toMatchObject({ sort_key: 'total', sort_dir: 'asc' });
+  }, 60_000);
+
   it('says when there are no referrals, still offering the invite link', async () => {
     startScreen('/app/fd1/referrals', {
       'GET /api/referrals': { body: { ...answer, summary: { total: 0, first_level: 0, second_level: 0, total_earned: 0 }, data: [], meta: { page: 1, per_page: 25, total: 0 } } },
