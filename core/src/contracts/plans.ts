@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PLANS } from '../product.ts';
+import { COUNTRY_GROUPS, PLANS } from '../product.ts';
 import { FREE_DOWNLOAD_MODES } from '../rules/plans.ts';
 import { formBool, isoDate, projectSchema } from './common.ts';
 
@@ -70,6 +70,8 @@ export const plansAnswer = z.object({
     /** The ids picked, in the project's order. */
     selected: z.array(z.string()),
   }),
+  /** The countries (ISO 3166-1 alpha-2) of each group; G is every other country and unknown (an empty list). */
+  country_groups: z.record(z.enum(COUNTRY_GROUPS), z.array(z.string())),
 });
 export type PlansAnswer = z.infer<typeof plansAnswer>;
 

@@ -5,3 +5,4 @@ export * from './ingest.ts';
 export * from './webmaster.ts';
 export * from './alerts.ts';
 export * from './postbacks.ts';
+export * from './plans.ts';
