@@ -137,6 +137,30 @@ describe('outboundFetch against a real local server', () => {
   });
 });
 
+describe('pinned host names (set by code: tests and the demo site)', () => {
+  it('a pinned name is judged by its address like a DNS answer: private ones are refused before connecting', async () => {
+    const pinnedHosts = new Map([
+      ['loop.example.com', { address: '127.0.0.1', port }],
+      ['ten.example.com', { address: '10.0.0.1' }],
+      ['metadata.example.com', { address: '169.254.169.254' }],
+      ['six.example.com', { address: '::1', port }],
+    ]);
+    expect(await reasonOf(outboundFetch('http://loop.example.com/', { ...strict, pinnedHosts }))).toBe('address_loopback');
+    expect(await reasonOf(outboundFetch('http://ten.example.com/', { ...strict, pinnedHosts }))).toBe('address_private');
+    expect(await reasonOf(outboundFetch('http://metadata.example.com/latest/', { ...strict, pinnedHosts }))).toBe('address_link_local');
+    expect(await reasonOf(outboundFetch('http://six.example.com/', { ...strict, pinnedHosts }))).toBe('address_loopback');
+    expect(hits).toEqual([]);
+  });
+
+  it('a trusted pin reaches its local server on its port; its redirects elsewhere are still judged', async () => {
+    const pinnedHosts = new Map([['site.example.com', { address: '127.0.0.1', port, trusted: true }]]);
+    const res = await outboundFetch('http://site.example.com/', { ...strict, pinnedHosts });
+    expect([res.status, res.body.toString(), res.url]).toEqual([200, 'ok', 'http://site.example.com/']);
+    expect(await reasonOf(outboundFetch('http://site.example.com/to-loopback', { ...strict, pinnedHosts }))).toBe('address_loopback');
+    expect(hits.map((h) => h.url)).toEqual(['/', '/to-loopback']);
+  });
+});
+
 describe('checkOutboundUrl (save time)', () => {
   it('refuses private targets, allows them with the flag, and refuses a host that does not resolve', async () => {
     expect(await reasonOf(checkOutboundUrl('https://localhost/hook', strict))).toBe('address_loopback');

@@ -5,7 +5,7 @@ import { isIP, type Socket } from 'node:net';
 import { classifyAddress, type AddressClass } from './addresses.ts';
 
 /**
- * Requests to partner-given URLs (postbacks now, site verification later): decision 0123. Only http(s) (https only
+ * Requests to partner-given URLs (postbacks, site checks): decisions 0123 and 0141. Only http(s) (https only
  * where the caller says so); the host name is resolved here and every address it resolves to must be public
  * (lib/addresses.ts), the socket is pinned to the checked address by a custom lookup and the address it actually
  * connected to is checked again; each redirect (at most 3) is checked the same way; 5 s for the whole exchange
@@ -51,6 +51,27 @@ export interface OutboundPolicy {
   httpsOnly?: boolean;
   /** Exact addresses allowed despite the rule (set by code, never by a partner: tests of a redirect's re-check). */
   allowAddresses?: readonly string[];
+  /**
+   * Host names answered by code instead of DNS (set by code, never by a partner): tests that need a name to resolve
+   * to a given address, and the demo's own local site. Their addresses are judged like DNS answers unless trusted.
+   */
+  pinnedHosts?: ReadonlyMap<string, PinnedHost>;
+}
+
+export interface PinnedHost {
+  /** The address the name stands for. */
+  address: string;
+  /** The port to connect to instead of the URL's (a local server on a free port). */
+  port?: number;
+  /** Reach it even though it is not public (the demo's local site); redirects elsewhere are judged as usual. */
+  trusted?: boolean;
+}
+
+/** Where one request may connect: the checked addresses (the first is used), and a pinned host's port and trust. */
+interface Target {
+  addresses: LookupAddress[];
+  port?: number;
+  trusted: boolean;
 }
 
 export interface OutboundRequest extends OutboundPolicy {
@@ -99,15 +120,23 @@ function resolveAll(host: string): Promise<LookupAddress[]> {
 }
 
 /** Every address the URL's host resolves to must be allowed; answers them (the first one is the one used). */
-async function allowedAddresses(url: URL, policy: OutboundPolicy): Promise<LookupAddress[]> {
+async function allowedTarget(url: URL, policy: OutboundPolicy): Promise<Target> {
   const host = hostOf(url);
+  const pinned = policy.pinnedHosts?.get(host.toLowerCase());
+  if (pinned) {
+    const family = isIP(pinned.address);
+    if (!family) throw new OutboundError('host_not_found', `${host} is pinned to ${pinned.address}, not an address`);
+    const refusal = pinned.trusted ? null : refusalOf(pinned.address, policy);
+    if (refusal) throw refusal;
+    return { addresses: [{ address: pinned.address, family }], port: pinned.port, trusted: pinned.trusted === true };
+  }
   const family = isIP(host);
   const addresses = family ? [{ address: host, family }] : await resolveAll(host);
   for (const a of addresses) {
     const refusal = refusalOf(a.address, policy);
     if (refusal) throw refusal;
   }
-  return addresses;
+  return { addresses, trusted: false };
 }
 
 /**
@@ -116,14 +145,14 @@ async function allowedAddresses(url: URL, policy: OutboundPolicy): Promise<Looku
  */
 export async function checkOutboundUrl(raw: string, policy: OutboundPolicy): Promise<URL> {
   const url = parseOutboundUrl(raw, policy);
-  await allowedAddresses(url, policy);
+  await allowedTarget(url, policy);
   return url;
 }
 
 /** One request to one URL, connecting only to `pinned` (already checked); the socket's peer is checked again. */
 function requestOnce(
   url: URL,
-  pinned: LookupAddress,
+  target: Target,
   req: { method: string; headers: Record<string, string>; body?: string },
   policy: OutboundPolicy,
   limits: { signal: AbortSignal; maxBytes: number },
@@ -139,6 +168,7 @@ function requestOnce(
       reject(new OutboundError('network', code ?? (error as Error).message, { cause: error }));
     };
     // The lookup answers the address checked before, whatever DNS says now (no rebinding between check and connect).
+    const pinned = target.addresses[0]!;
     const lookup = (_host: string, options: { all?: boolean }, callback: (...args: unknown[]) => void) => {
       if (options?.all) callback(null, [pinned]);
       else callback(null, pinned.address, pinned.family);
@@ -147,7 +177,7 @@ function requestOnce(
     const request = (url.protocol === 'https:' ? https : http).request({
       protocol: url.protocol,
       hostname: hostOf(url),
-      port: url.port || undefined,
+      port: target.port ?? (url.port || undefined),
       path: `${url.pathname}${url.search}`,
       method: req.method,
       headers: { ...req.headers, ...(body ? { 'content-length': String(body.length) } : {}) },
@@ -158,7 +188,8 @@ function requestOnce(
     // Nothing is written (headers included) until the socket's peer has passed the rule again.
     const checkPeer = (socket: Socket): boolean => {
       const peer = socket.remoteAddress;
-      const refusal = peer ? refusalOf(peer, policy) : new OutboundError('network', 'no peer address');
+      const trusted = target.trusted && peer === pinned.address;
+      const refusal = !peer ? new OutboundError('network', 'no peer address') : trusted ? null : refusalOf(peer, policy);
       if (!refusal) return true;
       fail(refusal);
       request.destroy(refusal);
@@ -214,14 +245,14 @@ export async function outboundFetch(raw: string, opts: OutboundRequest): Promise
   let body = opts.body;
   let headers: Record<string, string> = { 'user-agent': 'partner-cabinet/1', ...opts.headers };
   for (let redirects = 0; ; redirects++) {
-    let addresses: LookupAddress[];
+    let target: Target;
     try {
-      addresses = await allowedAddresses(url, opts);
+      target = await allowedTarget(url, opts);
     } catch (error) {
       if (signal.aborted) throw new OutboundError('timeout', 'no answer in time', { cause: error });
       throw error;
     }
-    const res = await requestOnce(url, addresses[0]!, { method, headers, body }, opts, { signal, maxBytes });
+    const res = await requestOnce(url, target, { method, headers, body }, opts, { signal, maxBytes });
     const location = res.headers.location;
     if (!REDIRECTS.has(res.status) || !location) return { ...res, url: url.toString() };
     if (redirects >= maxRedirects) throw new OutboundError('too_many_redirects', `more than ${maxRedirects} redirects`);
