@@ -81,10 +81,13 @@ export async function publishNotification(db: Db, input: { userId: number | null
   });
 }
 
-/** Sets a partner site's status to banned (partner_sites belongs to the sites/ingest area). */
+/**
+ * Sets a partner site's status to banned (partner_sites belongs to the sites/ingest area). A site the partner has
+ * deleted is not found: the partner may have added the domain again, and that site is the one to ban.
+ */
 export async function banSite(database: Database, input: { siteId: number; reason: string; operator: string }, now: Date): Promise<boolean> {
   return database.db.transaction(async (tx) => {
-    const banned = await rows(tx, sql`update partner_sites set status = 'banned' where id = ${input.siteId} returning id`);
+    const banned = await rows(tx, sql`update partner_sites set status = 'banned' where id = ${input.siteId} and status <> 'deleted' returning id`);
     if (!banned.length) return false;
     await logAction(tx, input.operator, 'site.ban', `site:${input.siteId}`, { reason: input.reason }, now);
     return true;

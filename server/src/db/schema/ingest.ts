@@ -34,6 +34,21 @@ export const partnerSites = pgTable('partner_sites', {
   status: text('status').$type<'not_verified' | 'active' | 'banned' | 'deleted'>().notNull().default('not_verified'),
   token: text('token').notNull(),
   createdAt: ts('created_at').notNull().defaultNow(),
+  // Migration 0510_sites.sql (decision 0141).
+  origin: text('origin'),
+  verifiedAt: ts('verified_at'),
+  verifiedBy: text('verified_by').$type<'file' | 'meta'>(),
+  checkedAt: ts('checked_at'),
+  checkError: text('check_error'),
+  checkStatus: integer('check_status'),
+  deletedAt: ts('deleted_at'),
+});
+
+/** One verification token per partner (0510_sites.sql): the file and the meta tag of every site carry it. */
+export const partnerSiteTokens = pgTable('partner_site_tokens', {
+  userId: big('user_id').primaryKey(),
+  token: text('token').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
 });
 
 export const ingestFiles = pgTable(
