@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { DEMO_EMAIL, DEMO_PASSWORD, demoSeedEnabled, ensureDemoPartner } from './seed/demo.ts';
 import { ensureDemoPayouts, ensureDemoWallets } from './seed/demo-payouts.ts';
+import { ensureDemoReferrals } from './seed/demo-referrals.ts';
 import { startScheduler } from './jobs/scheduler.ts';
 import { startDemoTraffic } from './ingest/demo.ts';
 import { seedDemoRates } from './money/exchange-rates.ts';
@@ -22,12 +23,14 @@ export async function startBackground(app: FastifyInstance): Promise<Background>
   // Demo partner (outside production, unless SEED_DEMO=false).
   if (demoSeedEnabled(app.ctx)) {
     const demoUserId = await ensureDemoPartner(app.ctx);
+    // The partners it invited, two levels deep; their traffic flows with its own and the closes book its commissions.
+    const invited = await ensureDemoReferrals(app.ctx, demoUserId);
     // A placeholder exchange rate (source 'demo', dated today) for each currency no feed has answered yet.
     await seedDemoRates(app.ctx.database, app.ctx.clock.now());
     // Its traffic: 120 days of history once, then a live trickle, streamed after the server listens.
     // Its wallets at once; a payout history once the traffic has earned the money.
     await ensureDemoWallets(app.ctx, demoUserId);
-    const demoTraffic = startDemoTraffic(app, demoUserId, { afterHistory: () => ensureDemoPayouts(app.ctx, demoUserId) });
+    const demoTraffic = startDemoTraffic(app, demoUserId, { invited: [...invited.values()], afterHistory: () => ensureDemoPayouts(app.ctx, demoUserId) });
     stops.push(() => demoTraffic.stop());
     const publicUrl = app.ctx.config.PUBLIC_URL.replace(/\/$/, '');
     banner.push(`  Demo sign-in: ${DEMO_EMAIL} / ${DEMO_PASSWORD}`);

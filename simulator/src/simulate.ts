@@ -9,7 +9,12 @@ export interface SimPartner {
   key: string;
   app: Record<ProjectId, number>;
   userId?: number;
+  /** When the partner registered (ms): their traffic starts the UTC day after. Default: the history's first day. */
+  since?: number;
 }
+
+/** A partner's traffic plan in one project, from the UTC day after `since` when given. */
+export type HistoryPlan = PartnerPlan & { since?: number };
 
 export interface HistoryOptions {
   seed: string | number;
@@ -23,7 +28,7 @@ export interface HistoryOptions {
 }
 
 /** The traffic plan of each partner: size and growth drawn from the seed. */
-export function plansOf(partners: SimPartner[], seed: string | number, scale = 1): PartnerPlan[] {
+export function plansOf(partners: SimPartner[], seed: string | number, scale = 1): HistoryPlan[] {
   const rng = new Rng(`${seed}:plans`);
   return partners.flatMap((p) =>
     PROJECTS.map((project) => ({
@@ -33,19 +38,25 @@ export function plansOf(partners: SimPartner[], seed: string | number, scale = 1
       seed,
       dailyDownloads: Math.round((project === 'fd1' ? 1 : 0.6) * scale * rng.int(20, 400)),
       growth: rng.next() * 1.5 - 0.2,
+      ...(p.since === undefined ? {} : { since: p.since }),
     })),
   );
 }
 
 /** Streams `days` days of history of every partner through `send`, day by day (all partners of a day together). */
-export async function sendHistory(send: Send, plans: PartnerPlan[], opts: HistoryOptions) {
+export async function sendHistory(send: Send, plans: HistoryPlan[], opts: HistoryOptions) {
   const batcher = new Batcher(send, opts.batchSize ?? 5_000);
   const today = Math.floor(opts.now / DAY_MS) * DAY_MS;
   const fromDay = today - (opts.days - 1) * DAY_MS;
-  const streams = plans.map((plan) => ({ plan, it: partnerEvents(plan, fromDay, today + DAY_MS, opts.now) }));
+  const streams = plans.map((plan) => {
+    // A partner who registered within the history has traffic from the next UTC day on.
+    const first = plan.since === undefined ? fromDay : Math.max(fromDay, Math.floor(plan.since / DAY_MS) * DAY_MS + DAY_MS);
+    return { plan, first, it: partnerEvents(plan, first, today + DAY_MS, opts.now) };
+  });
   for (let d = 0; d < opts.days; d++) {
     const day = fromDay + d * DAY_MS;
-    for (const { plan, it } of streams) {
+    for (const { plan, first, it } of streams) {
+      if (day < first) continue;
       const next = it.next();
       if (!next.done && day >= (opts.sendFrom ?? 0)) await batcher.add(plan.project, next.value);
     }

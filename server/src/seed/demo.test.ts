@@ -4,6 +4,7 @@ import { partnerPlans, partnerPrograms, users } from '../db/schema/index.ts';
 import { solveCaptcha } from '../modules/captcha/testing.ts';
 import { startBackground } from '../background.ts';
 import { DEMO_EMAIL, DEMO_PASSWORD, demoSeedEnabled, ensureDemoPartner } from './demo.ts';
+import { DEMO_INVITED } from './demo-referrals.ts';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -43,7 +44,8 @@ describe('demo partner seed', () => {
     try {
       expect(background.banner).toContain(`  Demo sign-in: ${DEMO_EMAIL} / ${DEMO_PASSWORD}`);
       expect(background.banner).toContain('  Dev mailbox: http://localhost:3000/dev/mailbox');
-      expect(await t.ctx.database.db.select().from(users)).toHaveLength(1);
+      // The demo partner and the partners it invited (seed/demo-referrals.ts).
+      expect(await t.ctx.database.db.select().from(users)).toHaveLength(1 + DEMO_INVITED.length);
     } finally {
       await background.stop();
     }
