@@ -8,6 +8,7 @@ const server = (name: string, env: Record<string, string>) => ({
     environment: 'node',
     env,
     setupFiles: ['server/src/test/setup.ts'],
+    globalSetup: ['server/src/test/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
   },

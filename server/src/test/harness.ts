@@ -1,6 +1,8 @@
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { randomBytes } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { configSchema, type Config } from '../config.ts';
 import { wrapPglite, wrapPool, type Database } from '../db/client.ts';
@@ -11,18 +13,39 @@ import type { AppContext, Clock } from '../context.ts';
 
 /**
  * Tests run on PGlite by default, and on a real PostgreSQL when TEST_DB=pg and TEST_DATABASE_URL are set
- * (the vitest project "server-pg" does that). Each test gets its own freshly migrated database.
+ * (the vitest project "server-pg" does that). Each test gets a migrated database of its own with no rows.
+ *
+ * Creating that database is the costly part of a test: copying a template takes a second or more on PostgreSQL
+ * (and dropping it as long), cloning a PGlite instance about as much. So a database a test has closed is kept
+ * and emptied for the file's next test instead (every table's rows deleted, sequences back to their start: tens
+ * of milliseconds). The migrated template is made once per run by the global setup (test/global-setup.ts) and
+ * shared by every test file; without it (a file run on its own by another runner) the file makes its own.
  */
 export const testDbKind: 'pglite' | 'pg' = process.env.TEST_DB === 'pg' ? 'pg' : 'pglite';
 
-let pgliteTemplate: Promise<PGlite> | undefined;
-let pgTemplateName: Promise<string> | undefined;
+/** What the global setup made: the path of a migrated PGlite data directory dump, the name of a migrated PostgreSQL template. */
+export const TEMPLATE_ENV = { pglite: 'PC_TEST_PGLITE_TEMPLATE', pg: 'PC_TEST_PG_TEMPLATE' } as const;
 
-async function migratedPgliteTemplate(): Promise<PGlite> {
+let pgliteTemplate: Promise<Blob> | undefined;
+let pgTemplateName: Promise<string> | undefined;
+/** Whether this file made its PostgreSQL template (and must drop it) or was given the run's. */
+let ownPgTemplate = false;
+/** Databases made for this file's tests, and those their tests have closed, ready to be emptied and used again. */
+const madePg: string[] = [];
+const freePg: string[] = [];
+const madePglite: PGlite[] = [];
+const freePglite: PGlite[] = [];
+
+/** A migrated PGlite data directory, as a dump to start instances from. */
+async function migratedPgliteTemplate(): Promise<Blob> {
   pgliteTemplate ??= (async () => {
+    const given = process.env[TEMPLATE_ENV.pglite];
+    if (given) return new Blob([readFileSync(given)]);
     const client = await PGlite.create();
     await migrate(wrapPglite(client));
-    return client;
+    const dump = await client.dumpDataDir('none');
+    await client.close();
+    return dump;
   })();
   return pgliteTemplate;
 }
@@ -49,32 +72,101 @@ async function adminQuery(text: string) {
   }
 }
 
+/** Creates a PostgreSQL database and applies the migrations: the template every test database is copied from. */
+export async function createPgTemplate(): Promise<string> {
+  const name = `pc_tmpl_${process.pid}_${randomBytes(3).toString('hex')}`;
+  await adminQuery(`create database ${name}`);
+  const pool = new pg.Pool({ connectionString: urlForDatabase(name), max: 1 });
+  try {
+    await migrate(wrapPool(pool));
+  } finally {
+    await pool.end();
+  }
+  return name;
+}
+
+export async function dropPgDatabase(name: string) {
+  await adminQuery(`drop database if exists ${name}`);
+}
+
+/** Writes a migrated PGlite data directory to `path`, for every test file of the run to start from. */
+export async function writePgliteTemplate(path: string) {
+  const client = await PGlite.create();
+  try {
+    await migrate(wrapPglite(client));
+    writeFileSync(path, Buffer.from(await (await client.dumpDataDir('none')).arrayBuffer()));
+  } finally {
+    await client.close();
+  }
+}
+
 async function migratedPgTemplate(): Promise<string> {
   pgTemplateName ??= (async () => {
-    const name = `pc_tmpl_${process.pid}_${randomBytes(3).toString('hex')}`;
-    await adminQuery(`create database ${name}`);
-    const pool = new pg.Pool({ connectionString: urlForDatabase(name), max: 1 });
-    await migrate(wrapPool(pool));
-    await pool.end();
-    return name;
+    const given = process.env[TEMPLATE_ENV.pg];
+    if (given) return given;
+    ownPgTemplate = true;
+    return createPgTemplate();
   })();
   return pgTemplateName;
 }
 
-/** A new, migrated, empty database for one test. Close it at the end of the test. */
+/**
+ * Deletes every row a test left (triggers and foreign keys off while it does: replica mode) and sets each
+ * sequence back to its start, so the database is as the migrations left it. The migrations' own bookkeeping
+ * stays; no migration inserts rows into any other table.
+ */
+async function emptyDatabase(database: Database) {
+  const tables = await database.query<{ name: string }>(
+    sql`select tablename as name from pg_tables where schemaname = current_schema() and tablename <> 'schema_migrations'`,
+  );
+  const sequences = await database.query<{ name: string; start: string }>(
+    sql`select sequencename as name, start_value::text as start from pg_sequences where schemaname = current_schema()`,
+  );
+  const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
+  await database.exec(
+    [
+      'begin',
+      'set local session_replication_role = replica',
+      ...tables.map((t) => `delete from ${quote(t.name)}`),
+      ...sequences.map((q) => `select setval('${quote(q.name)}', ${Number(q.start)}, false)`),
+      'commit',
+    ].join(';\n'),
+  );
+}
+
+/** A migrated database with no rows, for one test. Close it at the end of the test. */
 export async function createTestDatabase(): Promise<Database> {
   if (testDbKind === 'pglite') {
-    const template = await migratedPgliteTemplate();
-    return wrapPglite((await template.clone()) as PGlite);
+    let client = freePglite.pop();
+    const reused = client !== undefined;
+    if (!client) {
+      client = await PGlite.create({ loadDataDir: await migratedPgliteTemplate() });
+      madePglite.push(client);
+    }
+    const database = wrapPglite(client);
+    if (reused) await emptyDatabase(database);
+    const instance = client;
+    // Closing hands the instance back for the file's next test; the file's end closes it for good.
+    database.close = async () => {
+      if (!freePglite.includes(instance)) freePglite.push(instance);
+    };
+    return database;
   }
-  const template = await migratedPgTemplate();
-  const name = `pc_t_${process.pid}_${randomBytes(4).toString('hex')}`;
-  await adminQuery(`create database ${name} template ${template}`);
+  let name = freePg.pop();
+  const reused = name !== undefined;
+  if (!name) {
+    const template = await migratedPgTemplate();
+    name = `pc_t_${process.pid}_${randomBytes(4).toString('hex')}`;
+    await adminQuery(`create database ${name} template ${template}`);
+    madePg.push(name);
+  }
   const database = wrapPool(new pg.Pool({ connectionString: urlForDatabase(name), max: 5 }));
+  if (reused) await emptyDatabase(database);
   const close = database.close.bind(database);
+  const closed = name;
   database.close = async () => {
     await close();
-    await adminQuery(`drop database if exists ${name}`);
+    if (!freePg.includes(closed)) freePg.push(closed);
   };
   return database;
 }
@@ -123,10 +215,14 @@ export async function createTestApp(opts: { config?: Partial<Record<keyof Config
   };
 }
 
-/** Drops this test file's PostgreSQL template database (PGlite needs nothing). Called from the setup file. */
+/** At a test file's end: drops the databases it made (and its template, when it made one), closes its PGlite instances. */
 export async function dropTestTemplates() {
-  if (!pgTemplateName) return;
-  const name = await pgTemplateName;
+  for (const client of madePglite.splice(0)) await client.close();
+  freePglite.length = 0;
+  const names = madePg.splice(0);
+  freePg.length = 0;
+  for (const name of names) await dropPgDatabase(name);
+  if (pgTemplateName && ownPgTemplate) await dropPgDatabase(await pgTemplateName);
   pgTemplateName = undefined;
-  await adminQuery(`drop database if exists ${name}`);
+  ownPgTemplate = false;
 }
