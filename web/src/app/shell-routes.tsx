@@ -41,6 +41,7 @@ const newsPage = lazyPage(() => import('../features/news/pages/NewsPage.tsx'), [
 const newsArticlePage = lazyPage(() => import('../features/news/pages/NewsArticlePage.tsx'), ['kit', 'news']);
 const notificationsPage = lazyPage(() => import('../features/news/pages/NotificationsPage.tsx'), ['kit', 'news']);
 const referralsPage = lazyPage(() => import('../features/referrals/pages/ReferralsPage.tsx'), ['kit', 'referrals']);
+const ratesPage = lazyPage(() => import('../features/plans/pages/RatesPage.tsx'), ['kit', 'plans']);
 const startPage = lazyPage(() => import('../features/start/pages/StartPage.tsx'), ['kit', 'start']);
 const faqPage = lazyPage(() => import('../features/faq/pages/FaqPage.tsx'), ['kit', 'faq']);
 const helpCenterSsoPage = lazyPage(() => import('../features/help-center/pages/HelpCenterSsoPage.tsx'), ['kit', 'faq']);
@@ -82,7 +83,7 @@ export const shellRoutes: AppRoute[] = [
       page(ROUTES.gold, 'gold', screens.gold),
       placeholder(ROUTES.sites, 'sites'),
       page(ROUTES.referrals, 'referrals', referralsPage),
-      placeholder(ROUTES.rates, 'rates'),
+      page(ROUTES.rates, 'rates', ratesPage),
     ],
   },
 ];

@@ -33,6 +33,7 @@ import { startAnswer } from '@pc/core/contracts/start';
 import { apiKeyStateAnswer } from '@pc/core/contracts/webmaster';
 import { postbacksAnswer } from '@pc/core/contracts/postbacks';
 import { alertSettingsAnswer } from '@pc/core/contracts/alerts';
+import { plansAnswer, simulationAnswer } from '@pc/core/contracts/plans';
 import { fixtures } from './screens.tsx';
 
 const contracts: Record<keyof typeof fixtures, z.ZodType> = {
@@ -75,6 +76,9 @@ const contracts: Record<keyof typeof fixtures, z.ZodType> = {
   startSteps: startAnswer,
   apiKey: apiKeyStateAnswer,
   postbacks: postbacksAnswer,
+  plans: plansAnswer,
+  plansScheduled: plansAnswer,
+  plansSimulation: simulationAnswer,
   alertSettings: alertSettingsAnswer,
 };
 

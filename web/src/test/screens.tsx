@@ -44,6 +44,9 @@ import startSteps from './fixtures/start.json';
 import apiKey from './fixtures/api-key.json';
 import postbacks from './fixtures/postbacks.json';
 import alertSettings from './fixtures/alert-settings.json';
+import plans from './fixtures/plans.json';
+import plansScheduled from './fixtures/plans-scheduled.json';
+import plansSimulation from './fixtures/plans-simulation.json';
 
 /**
  * Answers of the real read calls, recorded from a running cabinet with the demo partner (e2e/record-fixtures.ts);
@@ -87,6 +90,9 @@ export const fixtures = {
   notifications,
   messagesUnread,
   startSteps,
+  plans,
+  plansScheduled,
+  plansSimulation,
   apiKey,
   postbacks,
   alertSettings,
@@ -129,6 +135,8 @@ export const recordedAnswers: Record<string, Handler> = {
   'GET /api/links': { body: links },
   'GET /api/news': { body: news },
   'GET /api/news/14': { body: newsArticle },
+  'GET /api/rates': { body: plans },
+  'GET /api/rates/simulation': { body: plansSimulation },
   'GET /api/notifications': { body: notifications },
   'GET /api/messages/unread': { body: messagesUnread },
   'GET /api/start': { body: startSteps },
