@@ -40,5 +40,6 @@ export * from './contracts/alerts.ts';
 export * from './contracts/postbacks.ts';
 export * from './rules/postbacks.ts';
 export * from './contracts/start.ts';
+export * from './rules/start.ts';
 export * from './contracts/plans.ts';
 export * from './contracts/sites.ts';

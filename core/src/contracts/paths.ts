@@ -136,7 +136,7 @@ export const POSTBACK_HEADERS = { signature: 'X-Postback-Signature', id: 'X-Post
 export const REFERRALS_PATHS = { list: '/referrals' } as const;
 
 /** The get-started guide (issue #11). */
-export const START_PATHS = { start: '/start' } as const;
+export const START_PATHS = { start: '/start', dismissBanner: '/start/banner/dismiss' } as const;
 /** Its five steps, in the order shown. */
 export const START_STEPS = ['program', 'upload', 'download', 'plan', 'wallet'] as const;
 

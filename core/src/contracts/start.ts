@@ -31,5 +31,10 @@ export const startAnswer = z.object({
   /** How many steps are done. */
   done: z.number().int(),
   total: z.number().int(),
+  /**
+   * Whether the dashboard shows the get-started banner: while a step is open and the partner has not dismissed it
+   * (POST /api/start/banner/dismiss, stored with the partner: it never comes back).
+   */
+  banner: z.boolean(),
 });
 export type StartAnswer = z.infer<typeof startAnswer>;

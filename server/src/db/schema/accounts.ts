@@ -26,6 +26,8 @@ export const users = pgTable('users', {
   passwordChangedAt: ts('password_changed_at'),
   referredBy: bigint('referred_by', { mode: 'number' }),
   createdAt: ts('created_at').notNull().defaultNow(),
+  /** When the partner dismissed the get-started banner for good (decision 0135); null: not dismissed. */
+  startBannerDismissedAt: ts('start_banner_dismissed_at'),
 });
 
 export const partnerPrograms = pgTable(

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { START_STEPS, type ProjectId, type StartAnswer, type StartStep, type StartStepId } from '@pc/core';
+import { START_STEPS, showsStartBanner, type ProjectId, type StartAnswer, type StartStep, type StartStepId } from '@pc/core';
 import type { Database } from '../../db/client.ts';
 
 /**
@@ -20,7 +20,8 @@ async function first(database: Database, query: ReturnType<typeof sql>): Promise
 }
 
 export async function startSteps(database: Database, userId: number): Promise<StartAnswer> {
-  const [program, upload, download, plan, wallet] = await Promise.all([
+  const [[user], program, upload, download, plan, wallet] = await Promise.all([
+    database.query<{ dismissed: boolean }>(sql`select start_banner_dismissed_at is not null as dismissed from users where id = ${userId}`),
     first(database, sql`select activated_at as at, project from partner_programs where user_id = ${userId} order by activated_at, project limit 1`),
     first(
       database,
@@ -50,5 +51,11 @@ export async function startSteps(database: Database, userId: number): Promise<St
     const project = proof.project ?? (id === 'plan' ? program.project : null);
     return { id, done, done_at: done ? iso(proof.at!) : null, ...(project ? { project } : {}) };
   });
-  return { steps, done: steps.filter((s) => s.done).length, total: steps.length };
+  const done = steps.filter((s) => s.done).length;
+  return { steps, done, total: steps.length, banner: showsStartBanner({ done, total: steps.length, dismissed: user?.dismissed === true }) };
+}
+
+/** The partner dismisses the get-started banner for good: the first dismissal's time is kept. */
+export async function dismissStartBanner(database: Database, userId: number, now: Date): Promise<void> {
+  await database.query(sql`update users set start_banner_dismissed_at = coalesce(start_banner_dismissed_at, ${now.toISOString()}::timestamptz) where id = ${userId}`);
 }

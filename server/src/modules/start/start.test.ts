@@ -55,6 +55,7 @@ describe('GET /api/start', () => {
       ],
       done: 0,
       total: 5,
+      banner: true,
     });
   });
 
@@ -100,5 +101,43 @@ describe('GET /api/start', () => {
     expect(body.steps.map((s) => s.done)).toEqual([true, true, true, false, true]);
     expect(body.done).toBe(4);
     expect(body.total).toBe(5);
+  });
+});
+
+describe('the get-started banner', () => {
+  const dismiss = (cookie = me.cookie) => t.app.inject({ method: 'POST', url: '/api/start/banner/dismiss', headers: { cookie } });
+  const dismissedAt = async (id: number) =>
+    (await t.ctx.database.query<{ at: Date | string | null }>(sql`select start_banner_dismissed_at as at from users where id = ${id}`))[0]!.at;
+
+  it('shows while a step is open, and is dismissed for good (the first time kept), for this partner only', async () => {
+    expect((await start()).banner).toBe(true);
+    expect((await start(other.cookie)).banner).toBe(true);
+
+    const res = await dismiss();
+    expect(res.statusCode, res.body).toBe(200);
+    expect(startAnswer.parse(res.json())).toMatchObject({ done: 0, total: 5, banner: false });
+    expect(new Date((await dismissedAt(me.id))!).toISOString()).toBe('2026-11-20T12:00:00.000Z');
+    // Steps done later do not bring it back; a second dismissal changes nothing.
+    await addPurse(me.id, '2026-11-20T12:30:00Z');
+    t.clock.advance(86_400_000);
+    expect((await dismiss()).statusCode).toBe(200);
+    expect(new Date((await dismissedAt(me.id))!).toISOString()).toBe('2026-11-20T12:00:00.000Z');
+    expect(await start()).toMatchObject({ done: 1, banner: false });
+    // The other partner still has it.
+    expect((await start(other.cookie)).banner).toBe(true);
+    expect(await dismissedAt(other.id)).toBeNull();
+  });
+
+  it('never shows once every step is done', async () => {
+    await t.app.inject({ method: 'POST', url: '/api/activate-program', headers: { cookie: other.cookie }, payload: { pid: 'fd2' } });
+    await t.ctx.database.db.execute(sql`insert into partner_plans (user_id, project, plan, effective_from, chosen_at)
+      values (${other.id}, 'fd1', 'pps', '2026-11-21T00:00:00Z', ${t.clock.now()})`);
+    const body = await start(other.cookie);
+    expect(body).toMatchObject({ done: 5, total: 5, banner: false });
+    expect(await dismissedAt(other.id)).toBeNull();
+  });
+
+  it('needs a signed-in partner', async () => {
+    expect((await t.app.inject({ method: 'POST', url: '/api/start/banner/dismiss' })).statusCode).toBe(401);
   });
 });
