@@ -1,29 +1,44 @@
 import { sql } from 'drizzle-orm';
 import {
   DEFAULT_PRODUCT,
-  INGEST_MAX_AGE_DAYS,
   productInForce,
   countryGroupOf,
   downloadPay,
-  ingestEvent,
   isCountedDownload,
   saleKindOf,
   saleShare,
   siteReferralBonus,
   type IngestAnswer,
-  type IngestEvent,
   type IngestResult,
   type Plan,
-  type PlayerType,
   type ProductConfig,
   type ProjectId,
-  type RevenueType,
-  type SaleStatus,
 } from '@pc/core';
 import type { Database } from '../db/client.ts';
 import { rows, type Row } from '../db/sql.ts';
 import { loadProductVersions } from '../money/product.ts';
 import { enqueuePostbacks, salePostback } from '../lib/postbacks.ts';
+import { compareKeys, dayOf, emptyRollups, ROLLUP_NAMES, TABLES, type Rollup, type RollupName, type Rollups } from './rollups.ts';
+import {
+  FILE_COLS,
+  FIRST_COLS,
+  SALE_COLS,
+  firstKey,
+  readFiles,
+  readFirstsOfFiles,
+  readPartners,
+  readPlans,
+  readRegisters,
+  readSales,
+  stateKeys,
+  unknownFile,
+  unknownSale,
+  type DayUnique,
+  type FileState,
+  type FirstState,
+  type SaleState,
+} from './state.ts';
+import { checkPartners, validateEvents, type PartnerEvent, type ValidEvent } from './validate.ts';
 
 /**
  * One batch of file-host events: validate, dedup, store and fold into the current state and the rollups, all in
@@ -39,19 +54,11 @@ export async function lockIngest(tx: Pick<Tx, 'execute'>, project: ProjectId): P
   await tx.execute(sql`select pg_advisory_xact_lock(7302001, ${project === 'fd1' ? 1 : 2})`);
 }
 
-const DAY_MS = 86_400_000;
-const dayOf = (iso: string) => iso.slice(0, 10);
-
 /** Event version for last-writer-wins: event time, then event id (plain code-unit order, as SQL `collate "C"`). */
 function newer(at: string, id: string, thanAt: string | null, thanId: string | null): boolean {
   if (thanAt === null || thanId === null) return true;
   if (at !== thanAt) return at > thanAt;
   return id > thanId;
-}
-
-function toIso(value: unknown): string | null {
-  if (value === null || value === undefined) return null;
-  return (value instanceof Date ? value : new Date(value as string)).toISOString();
 }
 
 /** The registrable-ish host of a referrer URL, lower case without `www.`; '' when absent or not a URL. */
@@ -68,96 +75,7 @@ export function referrerParts(referrer: string | null | undefined): { domain: st
   }
 }
 
-// ---------------------------------------------------------------------------------------------------------------
-// Rollup deltas, accumulated per key and flushed in key order.
-
-type Counters = Record<string, number>;
-class Rollup {
-  readonly map = new Map<string, { key: unknown[]; c: Counters }>();
-  add(key: unknown[], column: string, value: number) {
-    if (value === 0) return;
-    const k = key.join('\u0001');
-    let entry = this.map.get(k);
-    if (!entry) this.map.set(k, (entry = { key, c: {} }));
-    entry.c[column] = (entry.c[column] ?? 0) + value;
-  }
-}
-
-interface Rollups {
-  daily: Rollup;
-  country: Rollup;
-  file: Rollup;
-  source: Rollup;
-  video: Rollup;
-}
-
-/** The rollup tables: their keys and the figures the ingest adds up (the recount compares every one of them). */
-export const TABLES = {
-  daily: {
-    table: 'ingest_daily',
-    keys: ['user_id', 'project', 'day'],
-    keyTypes: ['bigint', 'text', 'date'],
-    columns: [
-      'hits',
-      'downloads',
-      'downloads_completed',
-      'unique_downloads',
-      'counted_downloads',
-      'download_earned_micro',
-      'copy_download_earned_micro',
-      'sales',
-      'sales_amount_micro',
-      'sale_earned_micro',
-      'copy_sale_earned_micro',
-      'video_sales',
-      'video_sale_earned_micro',
-      'coin_sales',
-      'refunds',
-      'site_sales',
-      'site_earned_micro',
-      'earned_micro',
-      'copies',
-      'files_uploaded',
-      'video_views',
-    ],
-  },
-  country: {
-    table: 'ingest_daily_country',
-    keys: ['user_id', 'project', 'day', 'country_group'],
-    keyTypes: ['bigint', 'text', 'date', 'text'],
-    columns: ['downloads', 'counted_downloads', 'download_earned_micro', 'sales', 'sale_earned_micro'],
-  },
-  file: {
-    table: 'ingest_daily_file',
-    keys: ['user_id', 'project', 'day', 'file_id'],
-    keyTypes: ['bigint', 'text', 'date', 'text'],
-    columns: ['downloads', 'counted_downloads', 'video_views', 'sales', 'earned_micro'],
-  },
-  source: {
-    table: 'ingest_daily_source',
-    keys: ['user_id', 'project', 'day', 'domain', 'url'],
-    keyTypes: ['bigint', 'text', 'date', 'text', 'text'],
-    columns: ['hits', 'downloads', 'unique_downloads', 'purchases'],
-  },
-  video: {
-    table: 'ingest_daily_video',
-    keys: ['user_id', 'project', 'day', 'player_type'],
-    keyTypes: ['bigint', 'text', 'date', 'text'],
-    columns: ['views', 'unique_viewers', 'video_files', 'seconds', 'sales', 'sale_earned_micro'],
-  },
-} as const;
-
-function compareKeys(a: unknown[], b: unknown[]): number {
-  for (let i = 0; i < a.length; i++) {
-    const x = a[i] as string | number;
-    const y = b[i] as string | number;
-    if (x === y) continue;
-    return x < y ? -1 : 1;
-  }
-  return 0;
-}
-
-async function flushRollup(tx: Tx, name: keyof typeof TABLES, rollup: Rollup) {
+async function flushRollup(tx: Tx, name: RollupName, rollup: Rollup) {
   if (rollup.map.size === 0) return;
   const spec = TABLES[name];
   const entries = [...rollup.map.values()].sort((a, b) => compareKeys(a.key, b.key));
@@ -182,151 +100,6 @@ async function flushRollup(tx: Tx, name: keyof typeof TABLES, rollup: Rollup) {
   );
 }
 
-// ---------------------------------------------------------------------------------------------------------------
-// State rows.
-
-interface FileState {
-  project: string;
-  file_id: string;
-  user_id: number;
-  kind: 'file' | 'copy';
-  known: boolean;
-  uploaded_at: string | null;
-  upload_event_id: string | null;
-  size_bytes: number | null;
-  is_video: boolean;
-  copy_of_file_id: string | null;
-  copy_account_id: string | null;
-  name: string;
-  name_at: string | null;
-  name_event_id: string | null;
-  folder: string | null;
-  folder_at: string | null;
-  folder_event_id: string | null;
-  deleted_at: string | null;
-}
-
-interface SaleState {
-  project: string;
-  sale_id: string;
-  user_id: number;
-  known: boolean;
-  at: string | null;
-  sale_event_id: string | null;
-  amount_micro: number | null;
-  revenue_type: RevenueType | null;
-  file_id: string | null;
-  site_domain: string | null;
-  site_user_id: number | null;
-  buyer_email: string | null;
-  payment_system: string | null;
-  tariff: string | null;
-  country: string | null;
-  country_group: string | null;
-  status: SaleStatus;
-  status_at: string | null;
-  status_event_id: string | null;
-  fraud: boolean;
-  fraud_at: string | null;
-  fraud_event_id: string | null;
-  applied_sales: number;
-  applied_amount_micro: number;
-  applied_share_micro: number;
-  applied_site_micro: number;
-  applied_bucket: 'sale' | 'copy' | 'video';
-  applied_coin_sales: number;
-  applied_refunds: number;
-  player_type: PlayerType | null;
-  referrer_domain: string;
-  referrer_url: string;
-}
-
-interface FirstState {
-  project: string;
-  file_id: string;
-  downloader_id: string;
-  day: string;
-  user_id: number;
-  event_id: string;
-  at: string;
-  country_group: string;
-  referrer_domain: string;
-  referrer_url: string;
-  applied_counted: number;
-  applied_earned_micro: number;
-  applied_copy: boolean;
-}
-
-const FILE_COLS: Array<[keyof FileState, string]> = [
-  ['project', 'text'],
-  ['file_id', 'text'],
-  ['user_id', 'bigint'],
-  ['kind', 'text'],
-  ['known', 'boolean'],
-  ['uploaded_at', 'timestamptz'],
-  ['upload_event_id', 'text'],
-  ['size_bytes', 'bigint'],
-  ['is_video', 'boolean'],
-  ['copy_of_file_id', 'text'],
-  ['copy_account_id', 'text'],
-  ['name', 'text'],
-  ['name_at', 'timestamptz'],
-  ['name_event_id', 'text'],
-  ['folder', 'text'],
-  ['folder_at', 'timestamptz'],
-  ['folder_event_id', 'text'],
-  ['deleted_at', 'timestamptz'],
-];
-const SALE_COLS: Array<[keyof SaleState, string]> = [
-  ['project', 'text'],
-  ['sale_id', 'text'],
-  ['user_id', 'bigint'],
-  ['known', 'boolean'],
-  ['at', 'timestamptz'],
-  ['sale_event_id', 'text'],
-  ['amount_micro', 'bigint'],
-  ['revenue_type', 'text'],
-  ['file_id', 'text'],
-  ['site_domain', 'text'],
-  ['site_user_id', 'bigint'],
-  ['buyer_email', 'text'],
-  ['payment_system', 'text'],
-  ['tariff', 'text'],
-  ['country', 'text'],
-  ['country_group', 'text'],
-  ['status', 'text'],
-  ['status_at', 'timestamptz'],
-  ['status_event_id', 'text'],
-  ['fraud', 'boolean'],
-  ['fraud_at', 'timestamptz'],
-  ['fraud_event_id', 'text'],
-  ['applied_sales', 'integer'],
-  ['applied_amount_micro', 'bigint'],
-  ['applied_share_micro', 'bigint'],
-  ['applied_site_micro', 'bigint'],
-  ['applied_bucket', 'text'],
-  ['applied_coin_sales', 'integer'],
-  ['applied_refunds', 'integer'],
-  ['player_type', 'text'],
-  ['referrer_domain', 'text'],
-  ['referrer_url', 'text'],
-];
-const FIRST_COLS: Array<[keyof FirstState, string]> = [
-  ['project', 'text'],
-  ['file_id', 'text'],
-  ['downloader_id', 'text'],
-  ['day', 'date'],
-  ['user_id', 'bigint'],
-  ['event_id', 'text'],
-  ['at', 'timestamptz'],
-  ['country_group', 'text'],
-  ['referrer_domain', 'text'],
-  ['referrer_url', 'text'],
-  ['applied_counted', 'integer'],
-  ['applied_earned_micro', 'bigint'],
-  ['applied_copy', 'boolean'],
-];
-
 async function upsertState<T extends object>(
   tx: Tx,
   table: string,
@@ -349,32 +122,6 @@ async function upsertState<T extends object>(
         order by ${sql.raw(keys.join(', '))}
         on conflict (${sql.raw(keys.join(', '))}) do update set ${sql.raw(updates.join(', '))}`,
   );
-}
-
-/** The columns of a state table; dates as text (drivers differ in how they parse DATE). */
-function selectList<T>(cols: Array<[keyof T, string]>, prefix = '') {
-  return sql.raw(
-    cols
-      .map(([c, t]) => {
-        const col = `${prefix}${String(c)}`;
-        if (t === 'date') return `${col}::text as ${String(c)}`;
-        if (t === 'timestamptz') return `to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as ${String(c)}`;
-        return col;
-      })
-      .join(', '),
-  );
-}
-
-function normalizeState<T>(row: Row, cols: Array<[keyof T, string]>): T {
-  const out: Row = {};
-  for (const [c, t] of cols) {
-    const v = row[c as string];
-    if (t === 'timestamptz') out[c as string] = toIso(v);
-    else if (t === 'bigint' || t === 'integer') out[c as string] = v === null || v === undefined ? null : Number(v);
-    else if (t === 'date') out[c as string] = v instanceof Date ? v.toISOString().slice(0, 10) : String(v).slice(0, 10);
-    else out[c as string] = v;
-  }
-  return out as T;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -481,11 +228,6 @@ function applyContribution(r: Rollups, c: Contribution, sign: 1 | -1) {
 
 // ---------------------------------------------------------------------------------------------------------------
 
-interface Partner {
-  userId: number;
-  active: boolean;
-}
-
 export interface IngestOptions {
   now: Date;
 }
@@ -511,54 +253,13 @@ async function ensurePartitions(database: Database, months: string[]) {
   }
 }
 
-function zodMessage(error: { issues: Array<{ path: PropertyKey[]; message: string }> }): string {
-  return error.issues
-    .slice(0, 5)
-    .map((i) => (i.path.length ? `${i.path.map(String).join('.')}: ${i.message}` : i.message))
-    .join('; ');
-}
-
 export async function ingestBatch(database: Database, project: ProjectId, input: unknown[], opts: IngestOptions): Promise<IngestAnswer> {
   const now = opts.now.getTime();
   const results: IngestResult[] = new Array(input.length);
-  const valid: Array<{ index: number; event: IngestEvent; at: string }> = [];
-  const seen = new Set<string>();
 
   profMark = performance.now();
   // 1. Validate each event on its own.
-  for (let index = 0; index < input.length; index++) {
-    const raw = input[index];
-    const rawId = typeof raw === 'object' && raw !== null && typeof (raw as Row).id === 'string' ? ((raw as Row).id as string) : null;
-    const parsed = ingestEvent.safeParse(raw);
-    if (!parsed.success) {
-      const type = typeof raw === 'object' && raw !== null ? (raw as Row).type : undefined;
-      const unknownType = typeof type === 'string' && !ingestEvent.options.some((o) => o.shape.type.value === type);
-      results[index] = {
-        index,
-        id: rawId,
-        status: 'rejected',
-        reason: unknownType ? 'unknown_type' : 'invalid_event',
-        message: unknownType ? `unknown event type ${JSON.stringify(type)}` : zodMessage(parsed.error),
-      };
-      continue;
-    }
-    const event = parsed.data;
-    const t = Date.parse(event.at);
-    if (t > now + DEFAULT_PRODUCT.futureSkewMs) {
-      results[index] = { index, id: event.id, status: 'rejected', reason: 'in_future', message: 'event time is more than 5 minutes ahead' };
-      continue;
-    }
-    if (t < now - INGEST_MAX_AGE_DAYS * DAY_MS) {
-      results[index] = { index, id: event.id, status: 'rejected', reason: 'too_old', message: `event time is more than ${INGEST_MAX_AGE_DAYS} days back` };
-      continue;
-    }
-    if (seen.has(event.id)) {
-      results[index] = { index, id: event.id, status: 'duplicate' };
-      continue;
-    }
-    seen.add(event.id);
-    valid.push({ index, event, at: new Date(t).toISOString() });
-  }
+  const valid = validateEvents(input, now, results);
 
   mark('validate');
   if (valid.length > 0) {
@@ -598,7 +299,7 @@ export function ingestProfile() {
 async function processValid(
   tx: Tx,
   project: ProjectId,
-  valid: Array<{ index: number; event: IngestEvent; at: string }>,
+  valid: ValidEvent[],
   results: IngestResult[],
   now: Date,
 ) {
@@ -611,24 +312,7 @@ async function processValid(
   mark('before 2');
   // 2. Partners.
   const appIds = [...new Set(valid.map((v) => v.event.app_users_id))];
-  const partnerRows = await rows<{ app_user_id: number; user_id: number; is_active: boolean }>(
-    tx,
-    sql`select p.app_user_id, p.user_id, u.is_active
-        from partner_programs p join users u on u.id = p.user_id
-        where p.project = ${project} and p.app_user_id in (select (jsonb_array_elements_text(${JSON.stringify(appIds)}::jsonb))::bigint)`,
-  );
-  const partners = new Map<number, Partner>(partnerRows.map((r) => [Number(r.app_user_id), { userId: Number(r.user_id), active: r.is_active }]));
-  const candidates: Array<{ index: number; event: IngestEvent; at: string; userId: number }> = [];
-  for (const v of valid) {
-    const partner = partners.get(v.event.app_users_id);
-    if (!partner) {
-      results[v.index] = { index: v.index, id: v.event.id, status: 'rejected', reason: 'unknown_partner', message: `no partner ${v.event.app_users_id} in ${project}` };
-    } else if (!partner.active) {
-      results[v.index] = { index: v.index, id: v.event.id, status: 'rejected', reason: 'partner_inactive', message: `partner ${v.event.app_users_id} is not active` };
-    } else {
-      candidates.push({ ...v, userId: partner.userId });
-    }
-  }
+  const candidates = checkPartners(project, valid, await readPartners(tx, project, appIds), results);
   if (candidates.length === 0) return;
 
   mark('before 3');
@@ -653,7 +337,7 @@ async function processValid(
         returning event_id`,
   );
   const fresh = new Set(inserted.map((r) => r.event_id));
-  const events: typeof candidates = [];
+  const events: PartnerEvent[] = [];
   for (const c of candidates) {
     if (fresh.has(c.event.id)) {
       results[c.index] = { index: c.index, id: c.event.id, status: 'accepted' };
@@ -669,89 +353,21 @@ async function processValid(
 
   mark('before 5');
   // 5. Load the state the batch touches.
-  const fileIds = new Set<string>();
-  const saleIds = new Set<string>();
-  const firstKeys: Array<{ file_id: string; downloader_id: string; day: string }> = [];
-  const userIds = new Set<number>();
-  const siteDomains = new Set<string>();
-  for (const { event, at, userId } of events) {
-    userIds.add(userId);
-    if ('file_id' in event && event.file_id) fileIds.add(event.file_id);
-    if (event.type === 'sale' || event.type === 'sale_status') saleIds.add(event.sale_id);
-    if (event.type === 'download') firstKeys.push({ file_id: event.file_id, downloader_id: event.downloader_id, day: dayOf(at) });
-    if (event.type === 'sale' && event.revenue_type === 'site_referral' && event.site_domain) siteDomains.add(event.site_domain.toLowerCase());
-  }
+  const keys = stateKeys(events);
+  const { files, sales, firsts, sites } = await readRegisters(tx, project, keys);
+  const userIds = keys.userIds;
 
-  const files = new Map<string, FileState>();
-  if (fileIds.size) {
-    for (const r of await rows(tx, sql`select ${selectList(FILE_COLS)} from ingest_files where project = ${project} and file_id in (select jsonb_array_elements_text(${JSON.stringify([...fileIds])}::jsonb))`)) {
-      const f = normalizeState<FileState>(r, FILE_COLS);
-      files.set(f.file_id, f);
-    }
-  }
-  const sales = new Map<string, SaleState>();
-  if (saleIds.size) {
-    for (const r of await rows(tx, sql`select ${selectList(SALE_COLS)} from ingest_sales where project = ${project} and sale_id in (select jsonb_array_elements_text(${JSON.stringify([...saleIds])}::jsonb))`)) {
-      const s = normalizeState<SaleState>(r, SALE_COLS);
-      sales.set(s.sale_id, s);
-    }
-  }
-  const firstKey = (f: { file_id: string; downloader_id: string; day: string }) => `${f.file_id}\u0000${f.downloader_id}\u0000${f.day}`;
-  const firsts = new Map<string, FirstState>();
-  if (firstKeys.length) {
-    for (const r of await rows(
-      tx,
-      sql`select ${selectList(FIRST_COLS, 'f.')} from ingest_download_firsts f
-          join (select distinct * from jsonb_to_recordset(${JSON.stringify(firstKeys)}::jsonb) as x(file_id text, downloader_id text, day date)) k
-            on f.file_id = k.file_id and f.downloader_id = k.downloader_id and f.day = k.day
-          where f.project = ${project}`,
-    )) {
-      const f = normalizeState<FirstState>(r, FIRST_COLS);
-      firsts.set(firstKey(f), f);
-    }
-  }
-  const sites = new Map<string, number>();
-  if (siteDomains.size) {
-    for (const r of await rows<{ domain: string; user_id: number }>(
-      tx,
-      sql`select lower(domain) as domain, min(user_id) as user_id from partner_sites
-          where project = ${project} and status = 'active' and lower(domain) in (select jsonb_array_elements_text(${JSON.stringify([...siteDomains])}::jsonb))
-          group by lower(domain)`,
-    )) {
-      sites.set(r.domain, Number(r.user_id));
-    }
-  }
-
-  const r: Rollups = { daily: new Rollup(), country: new Rollup(), file: new Rollup(), source: new Rollup(), video: new Rollup() };
+  const r: Rollups = emptyRollups();
   const changedFiles = new Set<string>();
   const newlyKnownFiles = new Set<string>();
   const touchedSales = new Set<string>();
   const touchedFirsts = new Map<string, Contribution>(); // key -> contribution before this batch
-  const uniques: Array<{ user_id: number; day: string; kind: string; dim: string; value: string; player: string }> = [];
+  const uniques: DayUnique[] = [];
 
   const fileOf = (fileId: string, userId: number): FileState => {
     let f = files.get(fileId);
     if (!f) {
-      f = {
-        project,
-        file_id: fileId,
-        user_id: userId,
-        kind: 'file',
-        known: false,
-        uploaded_at: null,
-        upload_event_id: null,
-        size_bytes: null,
-        is_video: false,
-        copy_of_file_id: null,
-        copy_account_id: null,
-        name: '',
-        name_at: null,
-        name_event_id: null,
-        folder: null,
-        folder_at: null,
-        folder_event_id: null,
-        deleted_at: null,
-      };
+      f = unknownFile(project, fileId, userId);
       files.set(fileId, f);
     }
     changedFiles.add(fileId);
@@ -760,40 +376,7 @@ async function processValid(
   const saleOf = (saleId: string, userId: number): SaleState => {
     let s = sales.get(saleId);
     if (!s) {
-      s = {
-        project,
-        sale_id: saleId,
-        user_id: userId,
-        known: false,
-        at: null,
-        sale_event_id: null,
-        amount_micro: null,
-        revenue_type: null,
-        file_id: null,
-        site_domain: null,
-        site_user_id: null,
-        buyer_email: null,
-        payment_system: null,
-        tariff: null,
-        country: null,
-        country_group: null,
-        status: 'ok',
-        status_at: null,
-        status_event_id: null,
-        fraud: false,
-        fraud_at: null,
-        fraud_event_id: null,
-        applied_sales: 0,
-        applied_amount_micro: 0,
-        applied_share_micro: 0,
-        applied_site_micro: 0,
-        applied_bucket: 'sale',
-        applied_coin_sales: 0,
-        applied_refunds: 0,
-        player_type: null,
-        referrer_domain: '',
-        referrer_url: '',
-      };
+      s = unknownSale(project, saleId, userId);
       sales.set(saleId, s);
     }
     if (!touchedSales.has(saleId)) {
@@ -938,15 +521,13 @@ async function processValid(
   mark('before 7');
   // 7. Files that became known: their earlier first downloads and sales are recomputed with size and kind.
   if (newlyKnownFiles.size) {
-    const list = JSON.stringify([...newlyKnownFiles]);
-    for (const row of await rows(tx, sql`select ${selectList(FIRST_COLS)} from ingest_download_firsts where project = ${project} and file_id in (select jsonb_array_elements_text(${list}::jsonb))`)) {
-      const f = normalizeState<FirstState>(row, FIRST_COLS);
+    const known = [...newlyKnownFiles];
+    for (const f of await readFirstsOfFiles(tx, project, known)) {
       const k = firstKey(f);
       if (!firsts.has(k)) firsts.set(k, f);
       if (!touchedFirsts.has(k)) touchedFirsts.set(k, appliedFirstContribution(firsts.get(k)!));
     }
-    for (const row of await rows(tx, sql`select ${selectList(SALE_COLS)} from ingest_sales where project = ${project} and file_id in (select jsonb_array_elements_text(${list}::jsonb))`)) {
-      const s = normalizeState<SaleState>(row, SALE_COLS);
+    for (const s of await readSales(tx, project, 'file_id', known)) {
       if (!sales.has(s.sale_id)) sales.set(s.sale_id, s);
       saleOf(s.sale_id, s.user_id);
     }
@@ -954,31 +535,12 @@ async function processValid(
 
   // A sale touched only by a status change still needs its file (video or copy decides its share and bucket).
   const missingFiles = [...new Set([...touchedSales].map((id) => sales.get(id)!.file_id).filter((f): f is string => !!f && !files.has(f)))];
-  if (missingFiles.length) {
-    for (const row of await rows(tx, sql`select ${selectList(FILE_COLS)} from ingest_files where project = ${project} and file_id in (select jsonb_array_elements_text(${JSON.stringify(missingFiles)}::jsonb))`)) {
-      const f = normalizeState<FileState>(row, FILE_COLS);
-      files.set(f.file_id, f);
-    }
-  }
+  for (const f of await readFiles(tx, project, missingFiles)) files.set(f.file_id, f);
 
   // Plans in force at each event's time need the plan history of every partner involved.
   for (const s of touchedSales) userIds.add(sales.get(s)!.user_id);
   for (const k of touchedFirsts.keys()) userIds.add(firsts.get(k)!.user_id);
-  const plans = new Map<number, Array<{ from: string; plan: Plan }>>();
-  for (const row of await rows<{ user_id: number; plan: Plan; effective_from: unknown }>(
-    tx,
-    sql`select user_id, plan, effective_from from partner_plans
-        where project = ${project} and user_id in (select (jsonb_array_elements_text(${JSON.stringify([...userIds])}::jsonb))::bigint)`,
-  )) {
-    const list = plans.get(Number(row.user_id)) ?? [];
-    list.push({ from: toIso(row.effective_from)!, plan: row.plan });
-    plans.set(Number(row.user_id), list);
-  }
-  const planAt = (userId: number, at: string): Plan => {
-    let best: { from: string; plan: Plan } | null = null;
-    for (const p of plans.get(userId) ?? []) if (p.from <= at && (!best || p.from > best.from)) best = p;
-    return best?.plan ?? DEFAULT_PRODUCT.defaultPlan;
-  };
+  const planAt = await readPlans(tx, project, userIds);
 
   mark('before 8');
   // 8. Differences of the first downloads and the sales.
@@ -1039,7 +601,7 @@ async function processValid(
     changedFirsts.sort((a, b) => compareKeys([a.file_id, a.downloader_id, a.day], [b.file_id, b.downloader_id, b.day])),
   );
   mark('state upserts');
-  for (const name of Object.keys(TABLES) as Array<keyof typeof TABLES>) {
+  for (const name of ROLLUP_NAMES) {
     await flushRollup(tx, name, r[name]);
     mark(`rollup ${name}`);
   }
@@ -1047,7 +609,7 @@ async function processValid(
   mark('before 11');
   // 11. Every partner day whose figures moved is dirty for the day close.
   const dirty = new Map<string, { user_id: number; day: string }>();
-  for (const name of Object.keys(TABLES) as Array<keyof typeof TABLES>) {
+  for (const name of ROLLUP_NAMES) {
     for (const { key } of r[name].map.values()) {
       dirty.set(`${key[0]}|${key[2]}`, { user_id: key[0] as number, day: key[2] as string });
     }

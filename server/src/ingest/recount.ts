@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { COUNTRY_GROUPS, DEFAULT_PRODUCT, PLANS, type ProductConfig, type ProductVersion } from '@pc/core';
 import type { Database } from '../db/client.ts';
 import { loadProductVersions } from '../money/product.ts';
-import { TABLES } from './process.ts';
+import { TABLES } from './rollups.ts';
 
 /**
  * Recounts every rollup from the raw events alone, in SQL, independently of the incremental code in process.ts,

@@ -1,0 +1,105 @@
+/**
+ * The rollup tables ingest adds to, and a batch's differences to them: accumulated per key by the fold, written in
+ * key order by the store. No database here.
+ */
+
+/** The UTC day of an event time: the day of every rollup key. */
+export const dayOf = (iso: string) => iso.slice(0, 10);
+
+/** The rollup tables: their keys and the figures the ingest adds up (the recount compares every one of them). */
+export const TABLES = {
+  daily: {
+    table: 'ingest_daily',
+    keys: ['user_id', 'project', 'day'],
+    keyTypes: ['bigint', 'text', 'date'],
+    columns: [
+      'hits',
+      'downloads',
+      'downloads_completed',
+      'unique_downloads',
+      'counted_downloads',
+      'download_earned_micro',
+      'copy_download_earned_micro',
+      'sales',
+      'sales_amount_micro',
+      'sale_earned_micro',
+      'copy_sale_earned_micro',
+      'video_sales',
+      'video_sale_earned_micro',
+      'coin_sales',
+      'refunds',
+      'site_sales',
+      'site_earned_micro',
+      'earned_micro',
+      'copies',
+      'files_uploaded',
+      'video_views',
+    ],
+  },
+  country: {
+    table: 'ingest_daily_country',
+    keys: ['user_id', 'project', 'day', 'country_group'],
+    keyTypes: ['bigint', 'text', 'date', 'text'],
+    columns: ['downloads', 'counted_downloads', 'download_earned_micro', 'sales', 'sale_earned_micro'],
+  },
+  file: {
+    table: 'ingest_daily_file',
+    keys: ['user_id', 'project', 'day', 'file_id'],
+    keyTypes: ['bigint', 'text', 'date', 'text'],
+    columns: ['downloads', 'counted_downloads', 'video_views', 'sales', 'earned_micro'],
+  },
+  source: {
+    table: 'ingest_daily_source',
+    keys: ['user_id', 'project', 'day', 'domain', 'url'],
+    keyTypes: ['bigint', 'text', 'date', 'text', 'text'],
+    columns: ['hits', 'downloads', 'unique_downloads', 'purchases'],
+  },
+  video: {
+    table: 'ingest_daily_video',
+    keys: ['user_id', 'project', 'day', 'player_type'],
+    keyTypes: ['bigint', 'text', 'date', 'text'],
+    columns: ['views', 'unique_viewers', 'video_files', 'seconds', 'sales', 'sale_earned_micro'],
+  },
+} as const;
+
+export type RollupName = keyof typeof TABLES;
+
+/** The rollup names in the order the store writes them. */
+export const ROLLUP_NAMES = Object.keys(TABLES) as RollupName[];
+
+// ---------------------------------------------------------------------------------------------------------------
+// Rollup deltas, accumulated per key and flushed in key order.
+
+type Counters = Record<string, number>;
+export class Rollup {
+  readonly map = new Map<string, { key: unknown[]; c: Counters }>();
+  add(key: unknown[], column: string, value: number) {
+    if (value === 0) return;
+    const k = key.join('\u0001');
+    let entry = this.map.get(k);
+    if (!entry) this.map.set(k, (entry = { key, c: {} }));
+    entry.c[column] = (entry.c[column] ?? 0) + value;
+  }
+}
+
+export interface Rollups {
+  daily: Rollup;
+  country: Rollup;
+  file: Rollup;
+  source: Rollup;
+  video: Rollup;
+}
+
+export function emptyRollups(): Rollups {
+  return { daily: new Rollup(), country: new Rollup(), file: new Rollup(), source: new Rollup(), video: new Rollup() };
+}
+
+export function compareKeys(a: unknown[], b: unknown[]): number {
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i] as string | number;
+    const y = b[i] as string | number;
+    if (x === y) continue;
+    return x < y ? -1 : 1;
+  }
+  return 0;
+}
