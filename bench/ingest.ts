@@ -8,19 +8,17 @@
 import { parseArgs } from 'node:util';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { request } from 'node:http';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import { sql } from 'drizzle-orm';
-import type { IngestEventInput, ProjectId } from '@pc/core';
+import type { ProjectId } from '@pc/core';
 import { configSchema } from '../server/src/config.ts';
 import { wrapPglite, wrapPool, type Database } from '../server/src/db/client.ts';
 import { migrate } from '../server/src/db/migrate.ts';
 import { createMailer } from '../server/src/mail/mailer.ts';
 import { buildApp } from '../server/src/app.ts';
 import { systemClock } from '../server/src/context.ts';
-import { partnerEvents } from '../simulator/src/generate.ts';
+import { makeBatches, postBatch, seedIngestPartners, type Batch } from './traffic.ts';
 import { ingestProfile } from '../server/src/ingest/process.ts';
 
 const { values } = parseArgs({
@@ -37,82 +35,11 @@ const BATCH = Number(values.batch);
 const CONCURRENCY = Number(values.concurrency);
 const PARTNERS = Number(values.partners);
 const config = configSchema.parse({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });
-const DAY = 86_400_000;
 
-async function seedPartners(database: Database): Promise<Array<Record<ProjectId, number>>> {
-  const out: Array<Record<ProjectId, number>> = [];
-  for (let i = 0; i < PARTNERS; i++) {
-    const [u] = await database.query<{ id: number }>(sql`insert into users (email, password_hash) values (${`bench${i}@x.test`}, 'x') returning id`);
-    const rows = await database.query<{ project: ProjectId; app_user_id: number }>(
-      sql`insert into partner_programs (user_id, project) values (${u!.id}, 'fd1'), (${u!.id}, 'fd2') returning project, app_user_id`,
-    );
-    out.push(Object.fromEntries(rows.map((r) => [r.project, Number(r.app_user_id)])) as Record<ProjectId, number>);
-  }
-  return out;
-}
-
-/** Simulated traffic of every partner over the last weeks, cut into batches per project, serialized up front. */
-function makeBatches(partners: Array<Record<ProjectId, number>>): Array<{ project: ProjectId; body: string; count: number; events: IngestEventInput[] }> {
-  const now = Date.now();
-  const today = Math.floor(now / DAY) * DAY;
-  const perDay = Math.max(10, Math.round(TARGET / PARTNERS / 2 / 30 / 2.2));
-  const byProject: Record<ProjectId, IngestEventInput[]> = { fd1: [], fd2: [] };
-  for (const project of ['fd1', 'fd2'] as const) {
-    partners.forEach((app, i) => {
-      const plan = { key: `b${i}`, project, appUserId: app[project], seed: 11, dailyDownloads: perDay, growth: 0.3 };
-      for (const day of partnerEvents(plan, today - 29 * DAY, today + DAY, now - 60_000)) byProject[project].push(...day);
-    });
-  }
-  const all: Array<{ project: ProjectId; body: string; count: number; events: IngestEventInput[] }> = [];
-  for (const project of ['fd1', 'fd2'] as const) {
-    const list = byProject[project].slice(0, Math.ceil(TARGET / 2));
-    // Arrival order is roughly by time, partners interleaved (as a file host's queue would send them).
-    list.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
-    for (let i = 0; i < list.length; i += BATCH) {
-      const events = list.slice(i, i + BATCH);
-      all.push({ project, body: JSON.stringify(events), count: events.length, events });
-    }
-  }
-  // fd1 and fd2 batches alternate.
-  const fd1 = all.filter((b) => b.project === 'fd1');
-  const fd2 = all.filter((b) => b.project === 'fd2');
-  const mixed = [];
-  for (let i = 0; i < Math.max(fd1.length, fd2.length); i++) {
-    if (fd1[i]) mixed.push(fd1[i]!);
-    if (fd2[i]) mixed.push(fd2[i]!);
-  }
-  return mixed;
-}
-
-function post(port: number, project: ProjectId, body: string): Promise<{ status: number; text: string }> {
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        host: '127.0.0.1',
-        port,
-        method: 'POST',
-        path: `/ingest/v1/${project}/events`,
-        headers: {
-          authorization: `Bearer ${project === 'fd1' ? config.INGEST_TOKEN_FD1 : config.INGEST_TOKEN_FD2}`,
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(body),
-        },
-        agent: false,
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString() }));
-      },
-    );
-    req.on('error', reject);
-    req.end(body);
-  });
-}
-
+const token = (project: ProjectId) => (project === 'fd1' ? config.INGEST_TOKEN_FD1 : config.INGEST_TOKEN_FD2);
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]!;
 
-async function runHttp(database: Database, batches: ReturnType<typeof makeBatches>) {
+async function runHttp(database: Database, batches: Batch[]) {
   const ctx = { config, database, clock: systemClock, mailer: createMailer({ database, from: config.MAIL_FROM }) };
   const app = await buildApp(ctx, { logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -126,12 +53,12 @@ async function runHttp(database: Database, batches: ReturnType<typeof makeBatche
     while (next < batches.length) {
       const b = batches[next++]!;
       const t0 = performance.now();
-      let res = await post(port, b.project, b.body);
+      let res = await postBatch(port, b.project, b.body, token(b.project));
       // More in flight than the server admits (INGEST_MAX_IN_FLIGHT): it answers 503, and the batch goes again.
       while (res.status === 503) {
         busy += 1;
         await new Promise((resolve) => setTimeout(resolve, 50));
-        res = await post(port, b.project, b.body);
+        res = await postBatch(port, b.project, b.body, token(b.project));
       }
       latencies.push(performance.now() - t0);
       if (res.status !== 200) throw new Error(`ingest ${res.status}: ${res.text.slice(0, 300)}`);
@@ -145,7 +72,7 @@ async function runHttp(database: Database, batches: ReturnType<typeof makeBatche
   return { accepted, seconds, rate: accepted / seconds, p50: pct(latencies, 50), p99: pct(latencies, 99), busy };
 }
 
-function copyRows(batches: ReturnType<typeof makeBatches>): string {
+function copyRows(batches: Batch[]): string {
   // The same rows the ingest stores in its raw table, as COPY text (tab-separated, escaped).
   const esc = (s: string) => s.replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\n/g, '\\n').replace(/\r/g, '\\r');
   const lines: string[] = [];
@@ -194,8 +121,8 @@ if (values.only !== 'pg') {
   const client = await PGlite.create();
   const database = wrapPglite(client);
   await migrate(database);
-  const partners = await seedPartners(database);
-  const batches = makeBatches(partners);
+  const partners = await seedIngestPartners(database, PARTNERS);
+  const batches = makeBatches(partners, { events: TARGET, batch: BATCH });
   const http = await runHttp(database, batches);
   const copy = await runCopyPglite(client, copyRows(batches), http.accepted);
   report('PGlite (in memory)', http, copy);
@@ -214,8 +141,8 @@ if (process.env.DATABASE_URL && values.only !== 'pglite') {
   try {
     const database = wrapPool(pool);
     await migrate(database);
-    const partners = await seedPartners(database);
-    const batches = makeBatches(partners);
+    const partners = await seedIngestPartners(database, PARTNERS);
+    const batches = makeBatches(partners, { events: TARGET, batch: BATCH });
     const http = await runHttp(database, batches);
     const copy = await runCopyPg(pool, copyRows(batches), http.accepted);
     report('PostgreSQL', http, copy);
