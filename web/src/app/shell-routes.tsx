@@ -41,6 +41,7 @@ const newsPage = lazyPage(() => import('../features/news/pages/NewsPage.tsx'), [
 const newsArticlePage = lazyPage(() => import('../features/news/pages/NewsArticlePage.tsx'), ['kit', 'news']);
 const notificationsPage = lazyPage(() => import('../features/news/pages/NotificationsPage.tsx'), ['kit', 'news']);
 const referralsPage = lazyPage(() => import('../features/referrals/pages/ReferralsPage.tsx'), ['kit', 'referrals']);
+const sitesPage = lazyPage(() => import('../features/sites/pages/SitesPage.tsx'), ['kit', 'sites']);
 const ratesPage = lazyPage(() => import('../features/plans/pages/RatesPage.tsx'), ['kit', 'plans']);
 const startPage = lazyPage(() => import('../features/start/pages/StartPage.tsx'), ['kit', 'start']);
 const faqPage = lazyPage(() => import('../features/faq/pages/FaqPage.tsx'), ['kit', 'faq']);
@@ -81,7 +82,7 @@ export const shellRoutes: AppRoute[] = [
       page(ROUTES.videos, 'statistics.videos', screens.videos, 'statistics.title'),
       page(ROUTES.earnings, 'earnings', screens.earnings),
       page(ROUTES.gold, 'gold', screens.gold),
-      placeholder(ROUTES.sites, 'sites'),
+      page(ROUTES.sites, 'sites', sitesPage),
       page(ROUTES.referrals, 'referrals', referralsPage),
       page(ROUTES.rates, 'rates', ratesPage),
     ],

@@ -34,6 +34,7 @@ import { apiKeyStateAnswer } from '@pc/core/contracts/webmaster';
 import { postbacksAnswer } from '@pc/core/contracts/postbacks';
 import { alertSettingsAnswer } from '@pc/core/contracts/alerts';
 import { plansAnswer, simulationAnswer } from '@pc/core/contracts/plans';
+import { sitesAnswer } from '@pc/core/contracts/sites';
 import { fixtures } from './screens.tsx';
 
 const contracts: Record<keyof typeof fixtures, z.ZodType> = {
@@ -76,10 +77,11 @@ const contracts: Record<keyof typeof fixtures, z.ZodType> = {
   startSteps: startAnswer,
   apiKey: apiKeyStateAnswer,
   postbacks: postbacksAnswer,
+  alertSettings: alertSettingsAnswer,
   plans: plansAnswer,
   plansScheduled: plansAnswer,
   plansSimulation: simulationAnswer,
-  alertSettings: alertSettingsAnswer,
+  sites: sitesAnswer,
 };
 
 describe('recorded answers', () => {

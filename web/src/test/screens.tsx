@@ -47,6 +47,7 @@ import alertSettings from './fixtures/alert-settings.json';
 import plans from './fixtures/plans.json';
 import plansScheduled from './fixtures/plans-scheduled.json';
 import plansSimulation from './fixtures/plans-simulation.json';
+import sites from './fixtures/sites.json';
 
 /**
  * Answers of the real read calls, recorded from a running cabinet with the demo partner (e2e/record-fixtures.ts);
@@ -90,12 +91,13 @@ export const fixtures = {
   notifications,
   messagesUnread,
   startSteps,
-  plans,
-  plansScheduled,
-  plansSimulation,
   apiKey,
   postbacks,
   alertSettings,
+  plans,
+  plansScheduled,
+  plansSimulation,
+  sites,
 };
 
 type Handler = MockAnswer | ((call: RecordedCall) => MockAnswer | Promise<MockAnswer>);
@@ -135,14 +137,15 @@ export const recordedAnswers: Record<string, Handler> = {
   'GET /api/links': { body: links },
   'GET /api/news': { body: news },
   'GET /api/news/14': { body: newsArticle },
-  'GET /api/rates': { body: plans },
-  'GET /api/rates/simulation': { body: plansSimulation },
   'GET /api/notifications': { body: notifications },
   'GET /api/messages/unread': { body: messagesUnread },
   'GET /api/start': { body: startSteps },
   'GET /api/api-key': { body: apiKey },
   'GET /api/postbacks': { body: postbacks },
   'GET /api/settings/notifications': { body: alertSettings },
+  'GET /api/rates': { body: plans },
+  'GET /api/rates/simulation': { body: plansSimulation },
+  'GET /api/sites': { body: sites },
 };
 
 /** The whole app at a signed-in route, the API answering with the recorded answers (some replaced). */

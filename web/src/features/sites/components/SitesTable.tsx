@@ -1,0 +1,192 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import type { SiteRow } from '@pc/core/contracts/sites';
+import type { SiteStatus } from '@pc/core/rules/sites';
+import { DataTable, type TableColumn } from '../../../components/data-table/DataTable.tsx';
+import type { ServerPaging } from '../../../components/data-table/types.ts';
+import { ConfirmDialog } from '../../../components/feedback/ConfirmDialog.tsx';
+import { feedback } from '../../../components/feedback/feedback-store.ts';
+import { formatPercent, NO_VALUE } from '../../../lib/format.ts';
+import { isApiError } from '../../../lib/http.ts';
+import { useDeleteSite } from '../api/delete-site.ts';
+import { useVerifySite } from '../api/verify-site.ts';
+
+const STATUS_COLOR: Record<SiteStatus, 'default' | 'success' | 'error' | 'warning'> = {
+  not_verified: 'warning',
+  active: 'success',
+  banned: 'error',
+  deleted: 'default',
+};
+
+/** What the last check of a site said, or nothing. */
+function LastCheck({ row }: { row: SiteRow }) {
+  const { t } = useTranslation('sites');
+  if (row.status !== 'not_verified' || !row.check_error) return null;
+  const reason = t(`reason.${row.check_error}`, { status: row.check_status ?? '' });
+  return (
+    <Tooltip title={t(`check.failed.${row.check_error}`, { domain: row.domain, status: row.check_status ?? '' })}>
+      <Typography variant="caption" color="text.secondary" noWrap data-testid={`last-check-${row.id}`} sx={{ minWidth: 0 }}>
+        {t('table.lastCheck', { reason })}
+      </Typography>
+    </Tooltip>
+  );
+}
+
+/** The outcome of the latest check started here, shown above the list. */
+interface CheckOutcome {
+  severity: 'success' | 'warning' | 'error';
+  message: string;
+}
+
+/**
+ * The partner's sites: visits, purchases, conversion and the bonus earned (today, 7 days, total), the status with
+ * the last check's reason, and the actions: verify a site not verified yet, remove one (after confirmation).
+ */
+export function SitesTable({ rows, paging, loading }: { rows: SiteRow[]; paging: ServerPaging; loading: boolean }) {
+  const { t } = useTranslation('sites');
+  const verify = useVerifySite();
+  const remove = useDeleteSite();
+  const [removing, setRemoving] = useState<SiteRow | null>(null);
+  const [outcome, setOutcome] = useState<CheckOutcome | null>(null);
+
+  const refusal = (error: unknown, fallback: string): string | null => {
+    if (!isApiError(error)) return fallback;
+    if (error.status === 429) return t('check.tooOften');
+    if (error.status >= 500 || error.status === 401 || error.status === 403) return null;
+    return error.serverMessage || fallback;
+  };
+
+  const startCheck = (row: SiteRow) => {
+    setOutcome(null);
+    verify.mutate(row.id, {
+      onSuccess: (answer) => {
+        setOutcome({ severity: answer.verified ? 'success' : 'warning', message: answer.message });
+        if (answer.verified) feedback.snackbar(answer.message);
+      },
+      onError: (error) => {
+        const message = refusal(error, t('check.error'));
+        if (message) setOutcome({ severity: 'error', message });
+      },
+    });
+  };
+
+  const columns: TableColumn<SiteRow>[] = [
+    {
+      field: 'domain',
+      header: t('table.site'),
+      minWidth: 190,
+      flex: 2,
+      hideable: false,
+      render: (row) => (
+        <Box component="span" dir="ltr" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', unicodeBidi: 'isolate' }} title={row.url}>
+          {row.domain}
+        </Box>
+      ),
+    },
+    // Not verified yet: no figures (a dash), see table.figuresHint.
+    { field: 'visits', header: t('table.visits'), kind: 'count', minWidth: 100 },
+    { field: 'purchases', header: t('table.purchases'), kind: 'count', minWidth: 100 },
+    {
+      field: 'conversion_bp',
+      header: t('table.conversion'),
+      minWidth: 110,
+      value: (row) => (row.conversion_bp === null ? NO_VALUE : formatPercent(row.conversion_bp / 10_000)),
+    },
+    { field: 'today', header: t('table.today'), kind: 'money', minWidth: 100 },
+    { field: 'week', header: t('table.week'), kind: 'money', minWidth: 120 },
+    { field: 'total', header: t('table.total'), kind: 'money', minWidth: 130 },
+    {
+      field: 'status',
+      header: t('table.status'),
+      minWidth: 250,
+      flex: 2,
+      value: (row) => t(`status.${row.status}`),
+      render: (row) => (
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0, height: '100%' }}>
+          <Chip size="small" variant="outlined" color={STATUS_COLOR[row.status]} label={t(`status.${row.status}`)} data-testid={`status-${row.id}`} />
+          <LastCheck row={row} />
+        </Box>
+      ),
+    },
+    {
+      field: 'actions',
+      header: t('table.actions'),
+      minWidth: 200,
+      hideable: false,
+      value: () => '',
+      render: (row) => (
+        <Box sx={{ display: 'flex', gap: 0.5, alignItems: 'center', height: '100%' }}>
+          {row.status === 'not_verified' ? (
+            <Button
+              size="small"
+              variant="contained"
+              aria-label={t('table.verifyLabel', { domain: row.domain })}
+              loading={verify.isPending && verify.variables === row.id}
+              disabled={verify.isPending}
+              onClick={() => startCheck(row)}
+              data-testid={`verify-${row.id}`}
+            >
+              {t('table.verify')}
+            </Button>
+          ) : null}
+          {row.status !== 'banned' ? (
+            <Button size="small" color="error" aria-label={t('table.removeLabel', { domain: row.domain })} onClick={() => setRemoving(row)} data-testid={`remove-${row.id}`}>
+              {t('table.remove')}
+            </Button>
+          ) : null}
+        </Box>
+      ),
+    },
+  ];
+
+  return (
+    <Box sx={{ display: 'grid', gap: 1.5, minWidth: 0 }}>
+      {outcome ? (
+        <Alert severity={outcome.severity} onClose={() => setOutcome(null)} data-testid="verify-result">
+          {outcome.message}
+        </Alert>
+      ) : null}
+      <DataTable
+        label={t('table.label')}
+        columns={columns}
+        rows={rows}
+        getRowId={(row) => row.id}
+        loading={loading}
+        paging={paging}
+        emptyTitle={t('table.empty')}
+        emptyMessage={t('table.emptyHint')}
+      />
+      <ConfirmDialog
+        open={removing !== null}
+        title={t('delete.title')}
+        message={t('delete.confirm', { domain: removing?.domain ?? '' })}
+        confirmLabel={t('delete.action')}
+        danger
+        busy={remove.isPending}
+        onCancel={() => setRemoving(null)}
+        onConfirm={() => {
+          const row = removing;
+          if (!row) return;
+          remove.mutate(row.id, {
+            onSuccess: (answer) => {
+              setRemoving(null);
+              setOutcome(null);
+              feedback.snackbar(answer.message);
+            },
+            onError: (error) => {
+              setRemoving(null);
+              const message = refusal(error, t('delete.failed'));
+              if (message) setOutcome({ severity: 'error', message });
+            },
+          });
+        }}
+      />
+    </Box>
+  );
+}
