@@ -31,7 +31,7 @@ export function PlanCards({
   // The plan from the next day is the one a choice is compared with (choosing it again changes nothing).
   const upcoming = state.next?.plan ?? state.current.plan;
   return (
-    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' } }} data-testid="plan-cards">
+    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: 'repeat(3, 1fr)' } }} data-testid="plan-cards">
       {PLANS.map((plan) => {
         const shares = settings.sale_shares[plan];
         const top = Math.max(0, ...Object.values(settings.download_rates[plan]));
@@ -51,7 +51,7 @@ export function PlanCards({
               flexDirection: 'column',
               gap: 1.25,
               borderWidth: isCurrent || isNext ? 2 : 1,
-              borderColor: isCurrent ? 'primary.main' : isNext ? 'info.main' : undefined,
+              borderColor: isCurrent ? 'primary.main' : isNext ? 'secondary.main' : undefined,
             }}
           >
             <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
@@ -59,13 +59,13 @@ export function PlanCards({
                 {name}
               </Typography>
               {isCurrent ? <Chip size="small" color="primary" label={t('cards.currentBadge')} /> : null}
-              {isNext && state.next ? <Chip size="small" color="info" label={t('cards.nextBadge', { date: utcDay(state.next.effective_from) })} /> : null}
+              {isNext && state.next ? <Chip size="small" color="secondary" label={t('cards.nextBadge', { date: utcDay(state.next.effective_from) })} /> : null}
               {best === plan ? <Chip size="small" color="success" variant="outlined" label={t('cards.bestBadge')} data-testid={`best-${plan}`} /> : null}
             </Box>
             <Typography variant="body2" color="text.secondary">
               {t(`cards.about.${plan}`)}
             </Typography>
-            <Box component="ul" sx={{ m: 0, pl: 2.5, display: 'grid', gap: 0.5, flex: '1 1 auto' }}>
+            <Box component="ul" sx={{ m: 0, pl: 2.5, display: 'grid', gap: 0.5, flex: '1 1 auto', alignContent: 'start' }}>
               <Typography component="li" variant="body2">
                 {shares.sale > 0 ? t('cards.saleShare', { percent: pct(shares.sale), rebill: pct(shares.rebill) }) : t('cards.noSales')}
               </Typography>

@@ -51,17 +51,20 @@ export function RatesTable({
       ))}
     </TableRow>
   );
+  const section = (label: string) => (
+    <TableRow>
+      <TableCell colSpan={PLANS.length + 1} sx={{ fontWeight: 600, bgcolor: 'background.default' }}>
+        {label}
+      </TableCell>
+    </TableRow>
+  );
   return (
     <Box sx={{ display: 'grid', gap: 3 }}>
       <TableContainer>
-        <Table size="small" aria-label={t('compare.sharesLabel')} data-testid="sale-shares">
+        <Table size="small" aria-label={t('compare.tableLabel')} data-testid="rates-table">
           <TableHead>{head}</TableHead>
           <TableBody>
-            <TableRow>
-              <TableCell colSpan={PLANS.length + 1} sx={{ fontWeight: 600, bgcolor: 'background.default' }}>
-                {t('compare.shares')}
-              </TableCell>
-            </TableRow>
+            {section(t('compare.shares'))}
             {SALE_KINDS.map((kind) => (
               <TableRow key={kind} data-testid={`share-${kind}`}>
                 <TableCell component="th" scope="row">
@@ -77,18 +80,7 @@ export function RatesTable({
                 })}
               </TableRow>
             ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
-      <TableContainer>
-        <Table size="small" aria-label={t('compare.downloadsLabel', { thousand })} data-testid="download-rates">
-          <TableHead>{head}</TableHead>
-          <TableBody>
-            <TableRow>
-              <TableCell colSpan={PLANS.length + 1} sx={{ fontWeight: 600, bgcolor: 'background.default' }}>
-                {t('compare.downloads', { thousand })}
-              </TableCell>
-            </TableRow>
+            {section(t('compare.downloads', { thousand }))}
             {COUNTRY_GROUPS.map((group) => (
               <TableRow key={group} data-testid={`rate-${group}`}>
                 <TableCell component="th" scope="row">

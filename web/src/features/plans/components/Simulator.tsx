@@ -18,6 +18,12 @@ import { formatDay, formatMoney, formatNumber } from '../../../lib/format.ts';
  * The plan simulator: what each plan would have paid for the partner's own traffic of the last 30 days, the best
  * one highlighted, and honestly what is and is not counted.
  */
+/** An amount kept in one direction inside a sentence of the other (first-strong isolate … pop). */
+const isolate = (text: string) => `\u2068${text}\u2069`;
+
+/** Columns shown from the sm breakpoint on. */
+const wide = { display: { xs: 'none', sm: 'table-cell' } } as const;
+
 export function Simulator({ data }: { data: SimulationAnswer }) {
   const { t } = useTranslation('plans');
   const top = Math.max(0, ...data.plans.map((p) => p.total));
@@ -38,8 +44,12 @@ export function Simulator({ data }: { data: SimulationAnswer }) {
               <TableHead>
                 <TableRow>
                   <TableCell>{t('simulator.plan')}</TableCell>
-                  <TableCell align="right">{t('simulator.downloads')}</TableCell>
-                  <TableCell align="right">{t('simulator.sales')}</TableCell>
+                  <TableCell align="right" sx={wide}>
+                    {t('simulator.downloads')}
+                  </TableCell>
+                  <TableCell align="right" sx={wide}>
+                    {t('simulator.sales')}
+                  </TableCell>
                   <TableCell align="right">{t('simulator.total')}</TableCell>
                 </TableRow>
               </TableHead>
@@ -48,7 +58,7 @@ export function Simulator({ data }: { data: SimulationAnswer }) {
                   const isBest = p.plan === data.best;
                   return (
                     <TableRow key={p.plan} selected={isBest} data-testid={`sim-${p.plan}`}>
-                      <TableCell component="th" scope="row" sx={{ minWidth: 150 }}>
+                      <TableCell component="th" scope="row">
                         <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
                           <Typography component="span" sx={{ fontWeight: isBest ? 700 : 500 }}>
                             {name(p.plan)}
@@ -63,9 +73,17 @@ export function Simulator({ data }: { data: SimulationAnswer }) {
                           sx={{ mt: 0.75, height: 6, borderRadius: 3 }}
                           aria-hidden
                         />
+                        {/* On a phone the parts go under the plan's name instead of columns of their own. */}
+                        <Typography variant="caption" color="text.secondary" sx={{ display: { xs: 'block', sm: 'none' }, mt: 0.5 }}>
+                          {t('simulator.parts', { downloads: isolate(formatMoney(p.downloads)), sales: isolate(formatMoney(p.sales)) })}
+                        </Typography>
                       </TableCell>
-                      <TableCell align="right">{formatMoney(p.downloads)}</TableCell>
-                      <TableCell align="right">{formatMoney(p.sales)}</TableCell>
+                      <TableCell align="right" sx={wide}>
+                        {formatMoney(p.downloads)}
+                      </TableCell>
+                      <TableCell align="right" sx={wide}>
+                        {formatMoney(p.sales)}
+                      </TableCell>
                       <TableCell align="right" sx={{ fontWeight: isBest ? 700 : 400 }}>
                         {formatMoney(p.total)}
                       </TableCell>
