@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { PROJECTS, type ProjectId } from '@pc/core';
-import { createPartnerViaApi } from './partners.ts';
+import { createPartnerViaApi, planChoice } from './partners.ts';
 import { httpSender } from './sender.ts';
 import { plansOf, sendHistory, startLive, type SimPartner } from './simulate.ts';
 import { Rng } from './random.ts';
@@ -31,6 +31,7 @@ const tokens: Record<ProjectId, string> = {
 };
 
 const rng = new Rng(`${seed}:partners`);
+const planRng = new Rng(`${seed}:plan-choices`);
 const partners: SimPartner[] = [];
 const runTag = `${seed}-${Date.now().toString(36)}`;
 console.log(`creating ${partnersCount} partners at ${url}`);
@@ -39,7 +40,12 @@ for (let i = 0; i < partnersCount; i++) {
   const inviter = i > 0 && rng.chance(0.4) ? partners[rng.int(0, i - 1)] : undefined;
   const created = await createPartnerViaApi(url, `sim-${runTag}-${i}@partner.test`, { ref: inviter?.userId });
   partners.push({ key: `sim${seed}-${i}`, app: created.app, userId: created.userId });
-  console.log(`  ${created.email} (fd1 ${created.app.fd1}, fd2 ${created.app.fd2})${inviter ? ' invited' : ''}`);
+  // Some partners leave the default plan through the rates page's call: it applies from the next day.
+  const plan = planChoice(planRng);
+  const chosen = plan ? await created.choosePlan('fd1', plan) : null;
+  console.log(
+    `  ${created.email} (fd1 ${created.app.fd1}, fd2 ${created.app.fd2})${inviter ? ' invited' : ''}${chosen ? `, fd1 plan ${plan} from ${chosen.effective_from}` : ''}`,
+  );
 }
 
 const send = httpSender(url, tokens, { log: (line) => console.log(`  ${line}`) });

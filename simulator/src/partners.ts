@@ -1,6 +1,7 @@
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
-import type { ProjectId } from '@pc/core';
+import type { Plan, ProjectId } from '@pc/core';
+import type { Rng } from './random.ts';
 
 /**
  * Creates a partner the way a person does, through the cabinet's API: captcha, registration (optionally invited
@@ -11,6 +12,17 @@ export interface CreatedPartner {
   password: string;
   userId: number;
   app: Record<ProjectId, number>;
+  /** Chooses the plan applying from the next day on the rates page's call (POST /api/rates), as the partner. */
+  choosePlan(project: ProjectId, plan: Plan): Promise<{ effective_from: string }>;
+}
+
+/**
+ * Which plan a simulated partner switches to after joining, if any: about a third leave the default (Mixed) for
+ * PPS or PPD, so the demo has partners whose plan history and pricing change from the next day.
+ */
+export function planChoice(rng: Rng): Plan | null {
+  if (!rng.chance(1 / 3)) return null;
+  return rng.pick(['pps', 'ppd'] as const);
 }
 
 class Session {
@@ -59,5 +71,9 @@ export async function createPartnerViaApi(baseUrl: string, email: string, opts: 
     app[pid] = answer.user_id;
   }
   const user = await s.call<{ id: number }>('GET', '/api/user');
-  return { email, password, userId: user.id, app };
+  const choosePlan = async (project: ProjectId, plan: Plan) => {
+    const answer = await s.call<{ data: { next: { effective_from: string } | null } }>('POST', `/api/rates?app=${project}`, { plan });
+    return { effective_from: answer.data.next?.effective_from ?? '' };
+  };
+  return { email, password, userId: user.id, app, choosePlan };
 }
