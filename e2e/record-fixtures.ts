@@ -46,6 +46,8 @@ const fixtures: Record<string, string> = {
   settings: '/settings',
   sessions: '/settings/sessions',
   'security-info': '/security/info/password',
+  plans: '/rates?app=fd1',
+  'plans-simulation': '/rates/simulation?app=fd1',
 };
 mkdirSync(OUT, { recursive: true });
 const answers: Record<string, unknown> = {};

@@ -136,6 +136,20 @@ describe('POST /api/rates: choosing a plan', () => {
     expect((await post('/rates', { plan: 'pps' }, { app: 'fd2' })).statusCode).toBe(200);
   });
 
+  it('activation writes the default plan of the settings, as the operator has set it', async () => {
+    const change = await t.app.inject({
+      method: 'PATCH',
+      url: '/operator/v1/settings',
+      headers: { authorization: `Bearer ${t.ctx.config.OPERATOR_TOKEN}`, 'x-operator': 'alice' },
+      payload: { changes: { defaultPlan: 'ppd' } },
+    });
+    expect(change.statusCode, change.body).toBe(200);
+    expect((await post('/activate-program', { pid: 'fd2' })).statusCode).toBe(200);
+    const fd2 = plansAnswer.parse((await get('/rates', { app: 'fd2' })).json());
+    expect(fd2.current.plan).toBe('ppd');
+    expect(fd2.history).toEqual([{ plan: 'ppd', effective_from: '2026-11-20T12:00:00.000Z', chosen_at: '2026-11-20T12:00:00.000Z', activation: true }]);
+  });
+
   it('choosing the plan already in force is refused; a plan that is no plan is refused; nothing changes', async () => {
     const same = await post('/rates', { plan: 'mixed' });
     expect(same.statusCode).toBe(422);

@@ -1,11 +1,13 @@
 import { and, eq } from 'drizzle-orm';
-import { DEFAULT_PRODUCT, type ProjectId } from '@pc/core';
+import type { ProjectId } from '@pc/core';
 import type { Db } from '../../db/client.ts';
 import { partnerPlans, partnerPrograms } from '../../db/schema/index.ts';
+import { loadProduct } from '../../money/product.ts';
 
 /**
- * Activates a partner's programme in a project: a new id there (from a sequence) and the default plan,
- * effective from the activation. Activating again changes nothing and answers the existing id.
+ * Activates a partner's programme in a project: a new id there (from a sequence) and the default plan of the
+ * settings, effective from the activation (a row that is not a choice: decision 0140). Activating again changes
+ * nothing and answers the existing id.
  */
 export async function activateProgram(db: Db, userId: number, project: ProjectId, now: Date): Promise<{ created: boolean; appUserId: number }> {
   const created = await db.transaction(async (tx) => {
@@ -15,7 +17,8 @@ export async function activateProgram(db: Db, userId: number, project: ProjectId
       .onConflictDoNothing()
       .returning({ appUserId: partnerPrograms.appUserId });
     if (!row) return null;
-    await tx.insert(partnerPlans).values({ userId, project, plan: DEFAULT_PRODUCT.defaultPlan, effectiveFrom: now, chosenAt: now });
+    const product = await loadProduct(tx);
+    await tx.insert(partnerPlans).values({ userId, project, plan: product.defaultPlan, effectiveFrom: now, chosenAt: now });
     return row;
   });
   if (created) return { created: true, appUserId: created.appUserId };
