@@ -1,0 +1,109 @@
+import { downloadPay, isCountedDownload, saleKindOf, saleShare, siteReferralBonus, type Plan, type ProductConfig } from '@pc/core';
+import { dayOf, type Rollups } from './rollups.ts';
+import type { FileState, FirstState, SaleState } from './state.ts';
+
+/**
+ * Contributions: what a first download or a sale adds to the rollups, as a function of the current state — the
+ * registers' answers (the file's size, kind and video flag, the site's owner), the plan in force and the product
+ * settings at the event's time. Pure: no database; the fold takes the old contribution away and adds the new one.
+ */
+
+/** Rollup differences: (table, key, column, value). */
+export type Contribution = Array<[keyof Rollups, unknown[], string, number]>;
+
+export function firstContribution(
+  f: FirstState,
+  file: FileState | undefined,
+  plan: Plan,
+  product: ProductConfig,
+): { c: Contribution; counted: number; earned: number; copy: boolean } {
+  const known = !!file?.known;
+  const counted = known && isCountedDownload(file!.size_bytes ?? 0, true, product) ? 1 : 0;
+  const earned = counted ? downloadPay(plan, f.country_group as never, product) : 0;
+  const copy = known && file!.kind === 'copy';
+  const d = [f.user_id, f.project, f.day];
+  const c: Contribution = [
+    ['daily', d, 'unique_downloads', 1],
+    ['source', [...d, f.referrer_domain, f.referrer_url], 'unique_downloads', 1],
+    ['daily', d, 'counted_downloads', counted],
+    ['daily', d, copy ? 'copy_download_earned_micro' : 'download_earned_micro', earned],
+    ['daily', d, 'earned_micro', earned],
+    ['country', [...d, f.country_group], 'counted_downloads', counted],
+    ['country', [...d, f.country_group], 'download_earned_micro', earned],
+    ['file', [...d, f.file_id], 'counted_downloads', counted],
+    ['file', [...d, f.file_id], 'earned_micro', earned],
+  ];
+  return { c, counted, earned, copy };
+}
+
+export function appliedFirstContribution(f: FirstState): Contribution {
+  const d = [f.user_id, f.project, f.day];
+  return [
+    ['daily', d, 'unique_downloads', 1],
+    ['source', [...d, f.referrer_domain, f.referrer_url], 'unique_downloads', 1],
+    ['daily', d, 'counted_downloads', f.applied_counted],
+    ['daily', d, f.applied_copy ? 'copy_download_earned_micro' : 'download_earned_micro', f.applied_earned_micro],
+    ['daily', d, 'earned_micro', f.applied_earned_micro],
+    ['country', [...d, f.country_group], 'counted_downloads', f.applied_counted],
+    ['country', [...d, f.country_group], 'download_earned_micro', f.applied_earned_micro],
+    ['file', [...d, f.file_id], 'counted_downloads', f.applied_counted],
+    ['file', [...d, f.file_id], 'earned_micro', f.applied_earned_micro],
+  ];
+}
+
+const BUCKET_COLUMN = { sale: 'sale_earned_micro', copy: 'copy_sale_earned_micro', video: 'video_sale_earned_micro' } as const;
+
+/** The sale's contribution from its applied_* figures (what the rollups hold for it now). */
+export function saleContribution(s: SaleState): Contribution {
+  if (!s.known || s.at === null) return [];
+  const d = [s.user_id, s.project, dayOf(s.at)];
+  const c: Contribution = [
+    ['daily', d, 'sales', s.applied_sales],
+    ['daily', d, 'sales_amount_micro', s.applied_amount_micro],
+    ['daily', d, BUCKET_COLUMN[s.applied_bucket], s.applied_share_micro],
+    ['daily', d, 'video_sales', s.applied_bucket === 'video' ? s.applied_sales : 0],
+    ['daily', d, 'coin_sales', s.applied_coin_sales],
+    ['daily', d, 'refunds', s.applied_refunds],
+    ['daily', d, 'earned_micro', s.applied_share_micro],
+    ['country', [...d, s.country_group], 'sales', s.applied_sales],
+    ['country', [...d, s.country_group], 'sale_earned_micro', s.applied_share_micro],
+    ['source', s.referrer_domain ? [...d, s.referrer_domain, s.referrer_url] : [...d, s.site_domain ?? '', ''], 'purchases', s.applied_sales],
+  ];
+  if (s.applied_bucket === 'video') {
+    // Video sales per player type; `all` has every video sale, also those without a player type.
+    for (const player of s.player_type ? [s.player_type, 'all'] : ['all']) {
+      c.push(['video', [...d, player], 'sales', s.applied_sales], ['video', [...d, player], 'sale_earned_micro', s.applied_share_micro]);
+    }
+  }
+  if (s.file_id) {
+    c.push(['file', [...d, s.file_id], 'sales', s.applied_sales], ['file', [...d, s.file_id], 'earned_micro', s.applied_share_micro]);
+  }
+  if (s.site_user_id !== null) {
+    const sd = [s.site_user_id, s.project, dayOf(s.at)];
+    c.push(
+      ['daily', sd, 'site_sales', s.applied_site_micro > 0 ? s.applied_sales : 0],
+      ['daily', sd, 'site_earned_micro', s.applied_site_micro],
+      ['daily', sd, 'earned_micro', s.applied_site_micro],
+    );
+  }
+  return c;
+}
+
+/** Recomputes a sale's applied_* figures from its state, its file, and the plan and settings at the sale's time. */
+export function applySaleFigures(s: SaleState, file: FileState | undefined, plan: Plan, product: ProductConfig) {
+  const counts = s.known && (s.status === 'ok' || s.status === 'hold');
+  const isVideo = !!file?.known && file.is_video;
+  const isCopy = s.revenue_type === 'file_copy' || (!!file?.known && file.kind === 'copy');
+  const amount = s.amount_micro ?? 0;
+  s.applied_sales = counts ? 1 : 0;
+  s.applied_amount_micro = counts ? amount : 0;
+  s.applied_share_micro = counts ? saleShare(plan, saleKindOf(s.revenue_type ?? 'direct', isVideo), amount, product) : 0;
+  s.applied_site_micro = counts && s.revenue_type === 'site_referral' && s.site_user_id !== null ? siteReferralBonus(amount, product) : 0;
+  s.applied_bucket = isCopy ? 'copy' : isVideo ? 'video' : 'sale';
+  s.applied_coin_sales = counts && !s.fraud ? 1 : 0;
+  s.applied_refunds = s.known && s.status === 'refund' ? 1 : 0;
+}
+
+export function applyContribution(r: Rollups, c: Contribution, sign: 1 | -1) {
+  for (const [table, key, column, value] of c) r[table].add(key, column, sign * value);
+}
