@@ -10,8 +10,10 @@ const info = fixtures.infoBlocks;
 describe('dashboard', () => {
   it("shows the period's figures, the balance with its pending part, programmes and storage", async () => {
     startScreen('/dashboard');
-    await waitFor(() =>
-      expect(screen.getByTestId('info-earnings-value')).toHaveTextContent(formatMoney(info.earnings)),
+    // The first screen of the file loads the page's code cold.
+    await waitFor(
+      () => expect(screen.getByTestId('info-earnings-value')).toHaveTextContent(formatMoney(info.earnings)),
+      { timeout: 20_000 },
     );
     expect(screen.getByTestId('info-downloads-value')).toHaveTextContent(formatNumber(info.downloads));
     expect(screen.getByTestId('info-purchases-value')).toHaveTextContent(formatNumber(info.purchases));

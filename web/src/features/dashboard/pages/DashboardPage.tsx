@@ -22,8 +22,12 @@ import { PeriodSwitch } from '../components/PeriodSwitch.tsx';
 import { ProgramsPanel } from '../components/ProgramsPanel.tsx';
 import { StoragePanel } from '../components/StoragePanel.tsx';
 import { UnlimitedDialog } from '../components/UnlimitedDialog.tsx';
+import { StartBanner } from '../components/StartBanner.tsx';
 
-/** The dashboard: the period's figures and balance, the programmes, storage terms and the two earnings charts. */
+/**
+ * The dashboard: the get-started banner while steps are open, the period's figures and balance, the programmes,
+ * storage terms and the two earnings charts.
+ */
 export default function DashboardPage() {
   const { t } = useTranslation('dashboard');
   const [params, update] = useUrlParams();
@@ -43,6 +47,7 @@ export default function DashboardPage() {
         <PeriodSwitch value={period} onChange={(next) => update({ period: next === '7d' ? null : next })} />
       }
     >
+      <StartBanner />
       <QueryError query={info} />
       <StatGrid>
         <StatCard
