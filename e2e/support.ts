@@ -9,6 +9,7 @@ import { buildApp } from '../server/src/app.ts';
 import { createMailer } from '../server/src/mail/mailer.ts';
 import { systemClock, type AppContext } from '../server/src/context.ts';
 import { createTestDatabase, testConfig } from '../server/src/test/harness.ts';
+import type { Config } from '../server/src/config.ts';
 import type { Database } from '../server/src/db/client.ts';
 
 export const ROOT = join(import.meta.dirname, '..');
@@ -74,10 +75,13 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** The real server in-process on a fresh PGlite database, on a free port, serving web/dist. */
-export async function startServer(): Promise<RunningServer> {
+/**
+ * The real server in-process on a fresh PGlite database, on a free port, serving web/dist. `overrides` adds settings
+ * a journey needs (the sites journey lets checks reach its local site: OUTBOUND_ALLOW_PRIVATE, tests only).
+ */
+export async function startServer(overrides: Partial<Record<keyof Config, string>> = {}): Promise<RunningServer> {
   const database: Database = await createTestDatabase();
-  const config = testConfig({ PUBLIC_URL: 'http://127.0.0.1:1' });
+  const config = testConfig({ PUBLIC_URL: 'http://127.0.0.1:1', ...overrides });
   const ctx: AppContext = {
     config,
     database,

@@ -249,10 +249,10 @@ export function siteBannerSvg(width: number, height: number, text: BannerText): 
     const h = height;
     const buttonW = Math.round(width * 0.28);
     const buttonH = Math.round(h * 0.56);
-    const left = text.rtl ? buttonW + 24 : 12;
     const textW = width - buttonW - 36;
-    const anchor = text.rtl ? ` text-anchor="end"` : '';
-    const tx = text.rtl ? width - 12 : left;
+    // Right-to-left text starts at the right edge (`start` follows the direction), the button goes to the left.
+    const anchor = text.rtl ? ' text-anchor="start"' : '';
+    const tx = text.rtl ? width - 12 : 12;
     parts.push(textLine(text.brand, tx, Math.round(h * 0.45), Math.round(h * 0.32), textW, ` font-weight="700" fill="#ffffff"${anchor}${dir}`));
     parts.push(textLine(text.headline, tx, Math.round(h * 0.8), Math.round(h * 0.2), textW, ` fill="#dbe6ff"${anchor}${dir}`));
     const bx = text.rtl ? 12 : width - buttonW - 12;

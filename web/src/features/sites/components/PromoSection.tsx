@@ -23,8 +23,11 @@ function BannerCard({ banner }: { banner: Banner }) {
   const [copied, copy] = useCopy();
   return (
     <Box data-testid={`banner-${banner.width}x${banner.height}`} sx={{ minWidth: 0, display: 'grid', gap: 1, alignContent: 'start' }}>
-      <Typography variant="subtitle2" component="h3" dir="ltr" sx={{ textAlign: 'start' }}>
-        {banner.size}
+      <Typography variant="subtitle2" component="h3">
+        {/* Width × height read left to right in every language. */}
+        <Box component="span" dir="ltr" sx={{ display: 'inline-block' }}>
+          {banner.size}
+        </Box>
       </Typography>
       <Box
         component="img"

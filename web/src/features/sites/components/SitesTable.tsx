@@ -17,8 +17,8 @@ import { isApiError } from '../../../lib/http.ts';
 import { useDeleteSite } from '../api/delete-site.ts';
 import { useVerifySite } from '../api/verify-site.ts';
 
-const STATUS_COLOR: Record<SiteStatus, 'default' | 'success' | 'error' | 'warning'> = {
-  not_verified: 'warning',
+const STATUS_COLOR: Record<SiteStatus, 'default' | 'success' | 'error'> = {
+  not_verified: 'default',
   active: 'success',
   banned: 'error',
   deleted: 'default',
@@ -31,7 +31,7 @@ function LastCheck({ row }: { row: SiteRow }) {
   const reason = t(`reason.${row.check_error}`, { status: row.check_status ?? '' });
   return (
     <Tooltip title={t(`check.failed.${row.check_error}`, { domain: row.domain, status: row.check_status ?? '' })}>
-      <Typography variant="caption" color="text.secondary" noWrap data-testid={`last-check-${row.id}`} sx={{ minWidth: 0 }}>
+      <Typography variant="caption" color="text.secondary" noWrap data-testid={`last-check-${row.id}`} sx={{ display: 'block', minWidth: 0, lineHeight: 1.3 }}>
         {t('table.lastCheck', { reason })}
       </Typography>
     </Tooltip>
@@ -80,44 +80,46 @@ export function SitesTable({ rows, paging, loading }: { rows: SiteRow[]; paging:
     {
       field: 'domain',
       header: t('table.site'),
-      minWidth: 190,
+      minWidth: 200,
       flex: 2,
       hideable: false,
+      // The domain, and under it what the last check of a site not verified yet said.
       render: (row) => (
-        <Box component="span" dir="ltr" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', unicodeBidi: 'isolate' }} title={row.url}>
-          {row.domain}
+        <Box sx={{ display: 'flex', flexDirection: 'column', justifyContent: 'center', height: '100%', minWidth: 0 }}>
+          <Box component="span" dir="ltr" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', unicodeBidi: 'isolate', lineHeight: 1.4 }} title={row.url}>
+            {row.domain}
+          </Box>
+          <LastCheck row={row} />
         </Box>
       ),
     },
     // Not verified yet: no figures (a dash), see table.figuresHint.
-    { field: 'visits', header: t('table.visits'), kind: 'count', minWidth: 100 },
-    { field: 'purchases', header: t('table.purchases'), kind: 'count', minWidth: 100 },
+    { field: 'visits', header: t('table.visits'), kind: 'count', minWidth: 80 },
+    { field: 'purchases', header: t('table.purchases'), kind: 'count', minWidth: 90 },
     {
       field: 'conversion_bp',
       header: t('table.conversion'),
-      minWidth: 110,
+      minWidth: 100,
       value: (row) => (row.conversion_bp === null ? NO_VALUE : formatPercent(row.conversion_bp / 10_000)),
     },
-    { field: 'today', header: t('table.today'), kind: 'money', minWidth: 100 },
-    { field: 'week', header: t('table.week'), kind: 'money', minWidth: 120 },
-    { field: 'total', header: t('table.total'), kind: 'money', minWidth: 130 },
+    { field: 'today', header: t('table.today'), kind: 'money', minWidth: 90 },
+    { field: 'week', header: t('table.week'), kind: 'money', minWidth: 105 },
+    { field: 'total', header: t('table.total'), kind: 'money', minWidth: 115 },
     {
       field: 'status',
       header: t('table.status'),
-      minWidth: 250,
-      flex: 2,
+      minWidth: 130,
       value: (row) => t(`status.${row.status}`),
       render: (row) => (
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0, height: '100%' }}>
+        <Box sx={{ display: 'flex', alignItems: 'center', height: '100%' }}>
           <Chip size="small" variant="outlined" color={STATUS_COLOR[row.status]} label={t(`status.${row.status}`)} data-testid={`status-${row.id}`} />
-          <LastCheck row={row} />
         </Box>
       ),
     },
     {
       field: 'actions',
       header: t('table.actions'),
-      minWidth: 200,
+      minWidth: 180,
       hideable: false,
       value: () => '',
       render: (row) => (

@@ -22,7 +22,12 @@ export function VerificationHelp({ verification, loading }: { verification: Site
           <Typography variant="subtitle2" component="h3">
             {t('verify.fileTitle')}
           </Typography>
-          <Typography variant="body2">{t('verify.fileText', { file: verification.file_name })}</Typography>
+          <Box>
+            <Typography variant="body2">{t('verify.fileText', { file: verification.file_name })}</Typography>
+            <Typography component="code" dir="ltr" data-testid="verify-file-url" sx={{ display: 'block', mt: 0.5, fontFamily: 'monospace', fontSize: 14, overflowWrap: 'anywhere', textAlign: 'left' }}>
+              {`https://${t('verify.yourSite')}/${verification.file_name}`}
+            </Typography>
+          </Box>
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: '1fr 2fr' } }}>
             <CopyField label={t('verify.fileName')} value={verification.file_name} testId="verify-file" />
             <CopyField label={t('verify.token')} value={verification.token} testId="verify-token" />
