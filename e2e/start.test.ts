@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ensureDemoPartner, DEMO_EMAIL, DEMO_PASSWORD } from '../server/src/seed/demo.ts';
+import { users } from '../server/src/db/schema/index.ts';
+import { hashPassword } from '../server/src/lib/passwords.ts';
+import { activateProgram } from '../server/src/modules/programs/service.ts';
 import {
   ARTIFACTS,
   browserAvailable,
@@ -17,7 +20,12 @@ import {
 
 const hasBrowser = browserAvailable();
 
-/** The get-started page in Chromium: the steps' links walked; screenshots in English and Arabic at 1440 and 390 px. */
+const NEWCOMER = { email: 'newcomer@partner.test', password: 'Newcomer-passw0rd!' };
+
+/**
+ * The get-started page in Chromium: the steps' links walked; screenshots in English and Arabic at 1440 and 390 px.
+ * A new partner's dashboard banner: seen after signing in, followed, dismissed for good; screenshots likewise.
+ */
 describe.skipIf(!hasBrowser)('get started in Chromium', () => {
   let server: RunningServer;
   let browser: Browser;
@@ -36,6 +44,20 @@ describe.skipIf(!hasBrowser)('get started in Chromium', () => {
     ensureWebBuild();
     server = await startServer();
     await ensureDemoPartner(server.app.ctx);
+    // A partner who joined today: a programme active and a first upload ingested, 2 of 5 steps done.
+    const { db } = server.app.ctx.database;
+    const now = new Date();
+    const [newcomer] = await db
+      .insert(users)
+      .values({ email: NEWCOMER.email, passwordHash: await hashPassword(NEWCOMER.password), firstName: 'New', lastName: 'Comer', confirmedAt: now, createdAt: now })
+      .returning({ id: users.id });
+    const { appUserId } = await activateProgram(db, newcomer!.id, 'fd1', now);
+    const upload = await fetch(`${server.baseUrl}/ingest/v1/fd1/events`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${server.app.ctx.config.INGEST_TOKEN_FD1}`, 'content-type': 'application/json' },
+      body: JSON.stringify([{ id: 'newcomer-upload-1', type: 'file_uploaded', at: now.toISOString(), app_users_id: appUserId, file_id: 'newcomer-f1', name: 'holiday.zip', folder: null, size_bytes: 5_000_000, is_video: false }]),
+    });
+    expect(upload.status).toBe(200);
     browser = await launch();
     context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US' });
     page = await context.newPage();
@@ -89,5 +111,79 @@ describe.skipIf(!hasBrowser)('get started in Chromium', () => {
     }
     await setLanguage(page, 'en');
     expect(problems).toEqual([]);
+  });
+
+  it('a new partner sees the banner after signing in, follows it to the guide, and dismisses it for good', async () => {
+    const newContext = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US' });
+    try {
+      const p = await newContext.newPage();
+      watchProblems(p, problems, [401, 404]);
+      await signIn(p, server.baseUrl, NEWCOMER.email, NEWCOMER.password);
+      const banner = p.getByTestId('start-banner');
+      await banner.waitFor({ timeout: 30_000 });
+      expect(await p.getByTestId('start-banner-progress').textContent()).toBe('2 of 5 steps done');
+      expect(await banner.getByRole('heading').textContent()).toBe('Finish setting up your account');
+      expect(await seriousAxeFindings(p, 'start banner en')).toEqual([]);
+
+      // How it looks, in English and Arabic, on a desktop and a phone.
+      const openDashboard = async () => {
+        await p.goto('about:blank');
+        await p.goto(`${server.baseUrl}/dashboard`);
+        await p.getByTestId('start-banner').waitFor({ timeout: 30_000 });
+        await p.waitForLoadState('networkidle');
+      };
+      for (const lang of ['en', 'ar']) {
+        await setLanguage(p, lang);
+        for (const width of [1440, 390]) {
+          await p.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+          await openDashboard();
+          expect(await p.evaluate(() => document.documentElement.dir)).toBe(lang === 'ar' ? 'rtl' : 'ltr');
+          expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+          await p.evaluate(() => window.scrollTo(0, 0));
+          await p.screenshot({ path: join(ARTIFACTS, `start-banner-${lang}-${width}.png`) });
+        }
+      }
+      await setLanguage(p, 'en');
+      await p.setViewportSize({ width: 1440, height: 900 });
+      await openDashboard();
+
+      // It leads to the guide, where the same progress shows.
+      await p.getByTestId('start-banner-open').click();
+      await p.waitForURL('**/start');
+      await p.getByTestId('start-progress').waitFor();
+      expect(await p.getByTestId('start-progress').textContent()).toContain('2 of 5');
+
+      // Dismissed: gone at once, and the choice is the server's.
+      await p.goBack();
+      await p.waitForURL('**/dashboard');
+      await banner.waitFor();
+      const stored = p.waitForResponse((r) => r.url().endsWith('/api/start/banner/dismiss') && r.request().method() === 'POST');
+      await p.getByTestId('start-banner-dismiss').click();
+      expect((await stored).status()).toBe(200);
+      await banner.waitFor({ state: 'detached' });
+
+      // Still gone after a reload, and in a new browser that has nothing stored.
+      const answered = p.waitForResponse((r) => new URL(r.url()).pathname === '/api/start' && r.request().method() === 'GET');
+      await p.reload();
+      expect((await (await answered).json()).banner).toBe(false);
+      await p.getByTestId('info-earnings').waitFor();
+      await p.waitForLoadState('networkidle');
+      expect(await banner.count()).toBe(0);
+
+      const fresh = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US' });
+      try {
+        const q = await fresh.newPage();
+        watchProblems(q, problems, [401, 404]);
+        await signIn(q, server.baseUrl, NEWCOMER.email, NEWCOMER.password);
+        await q.getByTestId('info-earnings').waitFor();
+        await q.waitForLoadState('networkidle');
+        expect(await q.getByTestId('start-banner').count()).toBe(0);
+      } finally {
+        await fresh.close();
+      }
+      expect(problems).toEqual([]);
+    } finally {
+      await newContext.close();
+    }
   });
 });

@@ -34,8 +34,6 @@ export function StartBanner() {
         position: 'relative',
         mb: 2,
         p: { xs: 2, sm: 2.5 },
-        // Room for the close button at the inline end (the right, or the left in Arabic).
-        paddingInlineEnd: { xs: 6, sm: 7 },
         display: 'flex',
         flexDirection: { xs: 'column', sm: 'row' },
         alignItems: { xs: 'stretch', sm: 'center' },
@@ -44,7 +42,9 @@ export function StartBanner() {
       }}
     >
       <RocketLaunchOutlined color="primary" aria-hidden sx={{ display: { xs: 'none', sm: 'block' }, fontSize: 36 }} />
-      <Box sx={{ flex: 1, minWidth: 0 }}>
+      {/* Room for the close button at the inline end (the right, or the left in Arabic): beside the text on a
+          phone, beside the button on wider screens. */}
+      <Box sx={{ flex: 1, minWidth: 0, paddingInlineEnd: { xs: 4, sm: 0 } }}>
         <Typography id="start-banner-title" variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
           {t('banner.title')}
         </Typography>
@@ -63,7 +63,7 @@ export function StartBanner() {
           </Typography>
         </Box>
       </Box>
-      <Button variant="contained" component={RouterLink} to={href('start')} sx={{ flexShrink: 0 }} data-testid="start-banner-open">
+      <Button variant="contained" component={RouterLink} to={href('start')} sx={{ flexShrink: 0, marginInlineEnd: { sm: 4 } }} data-testid="start-banner-open">
         {t('banner.open')}
       </Button>
       <Tooltip title={t('banner.dismiss')}>
