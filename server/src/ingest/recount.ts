@@ -5,7 +5,7 @@ import { loadProductVersions } from '../money/product.ts';
 import { TABLES } from './rollups.ts';
 
 /**
- * Recounts every rollup from the raw events alone, in SQL, independently of the incremental code in process.ts,
+ * Recounts every rollup from the raw events alone, in SQL, independently of ingest's incremental fold (fold.ts),
  * and lists both as (table, key, column, value) rows without zeros. Tests compare the two; so can an operator.
  */
 export interface Figure {

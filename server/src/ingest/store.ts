@@ -1,0 +1,169 @@
+import { sql } from 'drizzle-orm';
+import type { ProjectId } from '@pc/core';
+import type { Database } from '../db/client.ts';
+import { rows, type Row, type Tx } from '../db/sql.ts';
+import { compareKeys, ROLLUP_NAMES, TABLES, type Rollup, type RollupName, type Rollups } from './rollups.ts';
+import { FILE_COLS, FIRST_COLS, SALE_COLS, type DayUnique, type FileState, type FirstState, type SaleState } from './state.ts';
+import type { PartnerEvent } from './validate.ts';
+
+/**
+ * Ingest's writes: the events' dedup keys and raw rows, the state rows the fold changed, the distinct video
+ * viewers and files, the rollup differences and the dirty days. Set-based statements over one JSON parameter, each
+ * in key order, so that concurrent batches lock rows in one order.
+ */
+
+type Q = Pick<Tx, 'execute'>;
+
+/** Partition months already ensured by this process. */
+const ensuredMonths = new WeakMap<Database, Set<string>>();
+
+/** Creates the raw events' monthly partitions the batch needs (outside its transaction). */
+export async function ensurePartitions(database: Database, months: string[]) {
+  let set = ensuredMonths.get(database);
+  if (!set) ensuredMonths.set(database, (set = new Set()));
+  for (const month of months) {
+    if (set.has(month)) continue;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await database.query(sql`select ingest_ensure_partition(${`${month}-01T00:00:00Z`}::timestamptz)`);
+        break;
+      } catch (error) {
+        // Two instances creating the same partition at once: the loser retries and finds it there.
+        if (attempt >= 2) throw error;
+      }
+    }
+    set.add(month);
+  }
+}
+
+/**
+ * Dedup against every earlier batch and store the new events as normalized, in one statement: only ids that enter
+ * ingest_event_keys reach the raw table. Answers the ids stored now.
+ */
+export async function storeEvents(tx: Q, project: ProjectId, candidates: PartnerEvent[]): Promise<Set<string>> {
+  // The payload keeps the event's own fields; id, type and time are columns.
+  const rawData = candidates.map((c) => {
+    const { id, type, at: _at, ...payload } = c.event;
+    return { event_id: id, type, at: c.at, user_id: c.userId, payload };
+  });
+  const inserted = await rows<{ event_id: string }>(
+    tx,
+    sql`with x as materialized (
+          select * from jsonb_to_recordset(${JSON.stringify(rawData)}::jsonb)
+            as x(event_id text, type text, at timestamptz, user_id bigint, payload jsonb)),
+        k as (
+          insert into ingest_event_keys (project, event_id, at)
+          select ${project}, event_id, at from x
+          on conflict do nothing returning event_id)
+        insert into ingest_events (project, event_id, type, at, user_id, payload)
+        select ${project}, x.event_id, x.type, x.at, x.user_id, x.payload from x join k on k.event_id = x.event_id
+        returning event_id`,
+  );
+  return new Set(inserted.map((r) => r.event_id));
+}
+
+async function upsertState<T extends object>(tx: Q, table: string, cols: Array<[keyof T, string]>, keys: string[], items: T[]) {
+  if (items.length === 0) return;
+  const names = cols.map(([c]) => String(c));
+  const recordType = cols.map(([c, t]) => `${String(c)} ${t}`).join(', ');
+  const updates = names.filter((c) => !keys.includes(c)).map((c) => `${c} = excluded.${c}`);
+  const data = items.map((item) => {
+    const row: Row = {};
+    for (const c of names) row[c] = (item as Row)[c];
+    return row;
+  });
+  await tx.execute(
+    sql`insert into ${sql.raw(table)} (${sql.raw(names.join(', '))})
+        select ${sql.raw(names.join(', '))} from jsonb_to_recordset(${JSON.stringify(data)}::jsonb) as x(${sql.raw(recordType)})
+        order by ${sql.raw(keys.join(', '))}
+        on conflict (${sql.raw(keys.join(', '))}) do update set ${sql.raw(updates.join(', '))}`,
+  );
+}
+
+/** Writes back the changed files and sales, each in key order. */
+export async function writeFilesAndSales(tx: Q, files: FileState[], sales: SaleState[]) {
+  await upsertState(tx, 'ingest_files', FILE_COLS, ['project', 'file_id'], files);
+  await upsertState(tx, 'ingest_sales', SALE_COLS, ['project', 'sale_id'], sales.sort((a, b) => (a.sale_id < b.sale_id ? -1 : 1)));
+}
+
+/** Writes back the changed first downloads in key order. */
+export async function writeFirsts(tx: Q, firsts: FirstState[]) {
+  await upsertState(
+    tx,
+    'ingest_download_firsts',
+    FIRST_COLS,
+    ['project', 'file_id', 'downloader_id', 'day'],
+    firsts.sort((a, b) => compareKeys([a.file_id, a.downloader_id, a.day], [b.file_id, b.downloader_id, b.day])),
+  );
+}
+
+/** Stores the distinct video viewers and files; answers those new to their day. */
+export async function storeDayUniques(
+  tx: Q,
+  project: ProjectId,
+  uniques: DayUnique[],
+): Promise<Array<{ user_id: number; day: string; kind: string; dim: string }>> {
+  if (!uniques.length) return [];
+  const data = [...new Map(uniques.map((u) => [JSON.stringify([u.user_id, u.day, u.kind, u.dim, u.value]), u])).values()].sort((a, b) =>
+    compareKeys([a.user_id, a.day, a.kind, a.dim, a.value], [b.user_id, b.day, b.kind, b.dim, b.value]),
+  );
+  const fresh = await rows<{ user_id: number; day: unknown; kind: string; dim: string }>(
+    tx,
+    sql`insert into ingest_day_uniques (project, user_id, day, kind, dim, value)
+        select ${project}, user_id, day, kind, dim, value
+        from jsonb_to_recordset(${JSON.stringify(data)}::jsonb) as x(user_id bigint, day date, kind text, dim text, value text)
+        order by user_id, day, kind collate "C", dim collate "C", value collate "C"
+        on conflict do nothing returning user_id, day::text as day, kind, dim`,
+  );
+  return fresh.map((u) => ({
+    user_id: Number(u.user_id),
+    day: u.day instanceof Date ? u.day.toISOString().slice(0, 10) : String(u.day).slice(0, 10),
+    kind: u.kind,
+    dim: u.dim,
+  }));
+}
+
+/** Adds a rollup's differences to its table, in key order. */
+export async function flushRollup(tx: Q, name: RollupName, rollup: Rollup) {
+  if (rollup.map.size === 0) return;
+  const spec = TABLES[name];
+  const entries = [...rollup.map.values()].sort((a, b) => compareKeys(a.key, b.key));
+  const data = entries.map(({ key, c }) => {
+    const row: Row = {};
+    spec.keys.forEach((k, i) => (row[k] = key[i]));
+    for (const col of spec.columns) row[col] = c[col] ?? 0;
+    return row;
+  });
+  const recordType = [
+    ...spec.keys.map((k, i) => `${k} ${spec.keyTypes[i]}`),
+    ...spec.columns.map((c) => `${c} bigint`),
+  ].join(', ');
+  const cols = [...spec.keys, ...spec.columns].join(', ');
+  const updates = spec.columns.map((c) => `${c} = t.${c} + excluded.${c}`);
+  if (name === 'daily') updates.push('updated_at = now()');
+  await tx.execute(
+    sql`insert into ${sql.raw(spec.table)} as t (${sql.raw(cols)})
+        select ${sql.raw(cols)} from jsonb_to_recordset(${JSON.stringify(data)}::jsonb) as x(${sql.raw(recordType)})
+        order by ${sql.raw(spec.keys.join(', '))}
+        on conflict (${sql.raw(spec.keys.join(', '))}) do update set ${sql.raw(updates.join(', '))}`,
+  );
+}
+
+/** Every partner day whose figures moved is dirty for the day close. */
+export async function markDirtyDays(tx: Q, project: ProjectId, r: Rollups) {
+  const dirty = new Map<string, { user_id: number; day: string }>();
+  for (const name of ROLLUP_NAMES) {
+    for (const { key } of r[name].map.values()) {
+      dirty.set(`${key[0]}|${key[2]}`, { user_id: key[0] as number, day: key[2] as string });
+    }
+  }
+  if (dirty.size) {
+    const data = [...dirty.values()].sort((a, b) => compareKeys([a.user_id, a.day], [b.user_id, b.day]));
+    await tx.execute(
+      sql`insert into dirty_days (user_id, project, day)
+          select user_id, ${project}, day from jsonb_to_recordset(${JSON.stringify(data)}::jsonb) as x(user_id bigint, day date)
+          order by user_id, day
+          on conflict (user_id, project, day) do update set marked_at = now()`,
+    );
+  }
+}
