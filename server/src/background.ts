@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { DEMO_EMAIL, DEMO_PASSWORD, demoSeedEnabled, ensureDemoPartner } from './seed/demo.ts';
 import { ensureDemoPayouts, ensureDemoWallets } from './seed/demo-payouts.ts';
 import { ensureDemoReferrals } from './seed/demo-referrals.ts';
+import { ensureDemoSites } from './seed/demo-sites.ts';
 import { startScheduler } from './jobs/scheduler.ts';
 import { startDemoTraffic } from './ingest/demo.ts';
 import { seedDemoRates } from './money/exchange-rates.ts';
@@ -30,6 +31,9 @@ export async function startBackground(app: FastifyInstance): Promise<Background>
     // Its traffic: 120 days of history once, then a live trickle, streamed after the server listens.
     // Its wallets at once; a payout history once the traffic has earned the money.
     await ensureDemoWallets(app.ctx, demoUserId);
+    // Its site, added and verified through the sites calls against a local web server before the history is sent,
+    // so the history's site-referral sales naming it earn the bonus.
+    await ensureDemoSites(app, demoUserId).catch((error: unknown) => app.log.warn({ err: error }, 'demo site not verified'));
     const demoTraffic = startDemoTraffic(app, demoUserId, { invited: [...invited.values()], afterHistory: () => ensureDemoPayouts(app.ctx, demoUserId) });
     stops.push(() => demoTraffic.stop());
     const publicUrl = app.ctx.config.PUBLIC_URL.replace(/\/$/, '');
