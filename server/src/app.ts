@@ -9,7 +9,6 @@ import fastifyStatic from '@fastify/static';
 import {
   hasZodFastifySchemaValidationErrors,
   jsonSchemaTransform,
-  serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
@@ -24,6 +23,7 @@ import type { AppContext } from './context.ts';
 import { AppError, type LocalizedText } from './lib/errors.ts';
 import { t } from './lib/i18n.ts';
 import { issuesToFieldErrors } from './lib/validation.ts';
+import { answerSerializer } from './lib/answers.ts';
 import { ping } from './db/client.ts';
 import { sessionPlugin } from './modules/session/plugin.ts';
 import { seedProductSettings } from './money/product.ts';
@@ -197,7 +197,8 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     clientErrorHandler: clientError,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Answers are written as built; tests hold each against its contract (lib/answers.ts).
+  app.setSerializerCompiler(answerSerializer(ctx.config.NODE_ENV === 'test'));
   app.decorate('ctx', ctx);
   await seedProductSettings(ctx.database.db);
   app.decorateRequest('lang', 'en');

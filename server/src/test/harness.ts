@@ -134,34 +134,91 @@ async function emptyDatabase(database: Database) {
   );
 }
 
+/**
+ * What the database's structure is (tables, columns, constraints, triggers, functions), as one hash. A test may
+ * change the structure (a constraint added to make a write fail): such a database is not used again.
+ */
+async function structureOf(database: Database): Promise<string> {
+  const [row] = await database.query<{ fp: string }>(sql`
+    select md5(string_agg(x, ',' order by x)) as fp from (
+      select concat('c:', c.relname, ':', c.relkind) from pg_class c
+        where c.relnamespace = current_schema()::regnamespace
+      union all
+      select concat('a:', c.relname, '.', a.attname, ':', a.atttypid, ':', a.attnotnull, ':', pg_get_expr(d.adbin, d.adrelid))
+        from pg_attribute a join pg_class c on c.oid = a.attrelid
+        left join pg_attrdef d on d.adrelid = a.attrelid and d.adnum = a.attnum
+        where c.relnamespace = current_schema()::regnamespace and a.attnum > 0 and not a.attisdropped
+      union all
+      select concat('k:', conrelid::regclass, ':', conname, ':', pg_get_constraintdef(oid)) from pg_constraint
+        where connamespace = current_schema()::regnamespace
+      union all
+      select concat('t:', tgrelid::regclass, ':', tgname, ':', tgenabled) from pg_trigger where not tgisinternal
+      union all
+      select concat('p:', proname, ':', md5(prosrc)) from pg_proc where pronamespace = current_schema()::regnamespace
+    ) s(x)`);
+  return row!.fp;
+}
+/** The structure the migrations make, measured on this file's first fresh database. */
+let templateStructure: string | undefined;
+
+/** Whether a database a test has closed can serve the next one: same structure as the template; then emptied. */
+async function readyForReuse(database: Database): Promise<boolean> {
+  if ((await structureOf(database)) !== templateStructure) return false;
+  await emptyDatabase(database);
+  return true;
+}
+
 /** A migrated database with no rows, for one test. Close it at the end of the test. */
 export async function createTestDatabase(): Promise<Database> {
   if (testDbKind === 'pglite') {
     let client = freePglite.pop();
-    const reused = client !== undefined;
+    if (client && !(await readyForReuse(wrapPglite(client)))) {
+      madePglite.splice(madePglite.indexOf(client), 1);
+      await client.close();
+      client = undefined;
+    }
     if (!client) {
       client = await PGlite.create({ loadDataDir: await migratedPgliteTemplate() });
       madePglite.push(client);
+      templateStructure ??= await structureOf(wrapPglite(client));
     }
-    const database = wrapPglite(client);
-    if (reused) await emptyDatabase(database);
     const instance = client;
+    // The test sees the instance through a guard that refuses every call once the test has closed it: work a
+    // test left running (a timer, a job) must fail as on a closed database, not write into the next test's.
+    let open = true;
+    const guarded = new Proxy(instance, {
+      get(target, prop) {
+        const value: unknown = Reflect.get(target, prop, target);
+        if (typeof value !== 'function') return value;
+        return (...args: unknown[]) =>
+          open ? (value as (...a: unknown[]) => unknown).apply(target, args) : Promise.reject(new Error('the test database is closed'));
+      },
+    });
+    const database = wrapPglite(guarded);
     // Closing hands the instance back for the file's next test; the file's end closes it for good.
     database.close = async () => {
+      open = false;
       if (!freePglite.includes(instance)) freePglite.push(instance);
     };
     return database;
   }
   let name = freePg.pop();
-  const reused = name !== undefined;
-  if (!name) {
+  let database = name ? wrapPool(new pg.Pool({ connectionString: urlForDatabase(name), max: 5 })) : undefined;
+  if (name && database && !(await readyForReuse(database))) {
+    await database.close();
+    madePg.splice(madePg.indexOf(name), 1);
+    await dropPgDatabase(name);
+    name = undefined;
+    database = undefined;
+  }
+  if (!name || !database) {
     const template = await migratedPgTemplate();
     name = `pc_t_${process.pid}_${randomBytes(4).toString('hex')}`;
     await adminQuery(`create database ${name} template ${template}`);
     madePg.push(name);
+    database = wrapPool(new pg.Pool({ connectionString: urlForDatabase(name), max: 5 }));
+    templateStructure ??= await structureOf(database);
   }
-  const database = wrapPool(new pg.Pool({ connectionString: urlForDatabase(name), max: 5 }));
-  if (reused) await emptyDatabase(database);
   const close = database.close.bind(database);
   const closed = name;
   database.close = async () => {
@@ -225,4 +282,5 @@ export async function dropTestTemplates() {
   if (pgTemplateName && ownPgTemplate) await dropPgDatabase(await pgTemplateName);
   pgTemplateName = undefined;
   ownPgTemplate = false;
+  templateStructure = undefined;
 }
