@@ -46,7 +46,6 @@ const fixtures: Record<string, string> = {
   settings: '/settings',
   sessions: '/settings/sessions',
   'security-info': '/security/info/password',
-  sites: '/sites?app=fd1',
   plans: '/rates?app=fd1',
   'plans-simulation': '/rates/simulation?app=fd1',
 };
