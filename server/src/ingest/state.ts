@@ -346,33 +346,28 @@ export async function readRegisters(tx: Q, project: ProjectId, keys: StateKeys):
   return { files, sales, firsts, sites };
 }
 
-export async function readFiles(tx: Q, project: ProjectId, fileIds: string[]): Promise<FileState[]> {
-  if (!fileIds.length) return [];
-  const list = await rows(
-    tx,
-    sql`select ${selectList(FILE_COLS)} from ingest_files where project = ${project} and file_id in (select jsonb_array_elements_text(${JSON.stringify(fileIds)}::jsonb))`,
-  );
-  return list.map((r) => normalizeState<FileState>(r, FILE_COLS));
-}
-
-/** Sales by their own id, or the sales of some files. */
-export async function readSales(tx: Q, project: ProjectId, by: 'sale_id' | 'file_id', ids: string[]): Promise<SaleState[]> {
+/** The rows of a state table whose column `by` is one of `ids` (none without ids). */
+async function readIn<T>(tx: Q, project: ProjectId, table: string, cols: Array<[keyof T, string]>, by: string, ids: string[]): Promise<T[]> {
   if (!ids.length) return [];
   const list = await rows(
     tx,
-    sql`select ${selectList(SALE_COLS)} from ingest_sales where project = ${project} and ${sql.raw(by)} in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))`,
+    sql`select ${selectList(cols)} from ${sql.raw(table)} where project = ${project} and ${sql.raw(by)} in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))`,
   );
-  return list.map((r) => normalizeState<SaleState>(r, SALE_COLS));
+  return list.map((r) => normalizeState<T>(r, cols));
+}
+
+export function readFiles(tx: Q, project: ProjectId, fileIds: string[]): Promise<FileState[]> {
+  return readIn<FileState>(tx, project, 'ingest_files', FILE_COLS, 'file_id', fileIds);
+}
+
+/** Sales by their own id, or the sales of some files. */
+export function readSales(tx: Q, project: ProjectId, by: 'sale_id' | 'file_id', ids: string[]): Promise<SaleState[]> {
+  return readIn<SaleState>(tx, project, 'ingest_sales', SALE_COLS, by, ids);
 }
 
 /** Every first download of some files. */
-export async function readFirstsOfFiles(tx: Q, project: ProjectId, fileIds: string[]): Promise<FirstState[]> {
-  if (!fileIds.length) return [];
-  const list = await rows(
-    tx,
-    sql`select ${selectList(FIRST_COLS)} from ingest_download_firsts where project = ${project} and file_id in (select jsonb_array_elements_text(${JSON.stringify(fileIds)}::jsonb))`,
-  );
-  return list.map((r) => normalizeState<FirstState>(r, FIRST_COLS));
+export function readFirstsOfFiles(tx: Q, project: ProjectId, fileIds: string[]): Promise<FirstState[]> {
+  return readIn<FirstState>(tx, project, 'ingest_download_firsts', FIRST_COLS, 'file_id', fileIds);
 }
 
 /** The plan in force for a partner at a time: the latest `partner_plans` row effective by then, else the default. */
