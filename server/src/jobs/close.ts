@@ -1,43 +1,25 @@
 import { sql, type SQL } from 'drizzle-orm';
-import {
-  addDaysToDay,
-  addMonthsToMonth,
-  coinDelta,
-  dayEnd,
-  dayKey,
-  dayRange,
-  goldBonus,
-  goldMonthEndTransition,
-  monthFirstDay,
-  monthKey,
-  monthLastDay,
-  qualifiesForUnlimited,
-  referralCommission,
-  saleDayAvailableAt,
-  storageDailyCost,
-  type ProductConfig,
-} from '@pc/core';
+import { addDaysToDay, addMonthsToMonth, dayEnd, monthFirstDay, monthKey, monthLastDay, type ProductConfig } from '@pc/core';
 import type { Database } from '../db/client.ts';
 import { lockKey, pgArray, rows, type Tx } from '../db/sql.ts';
 import { writeEntry } from '../money/ledger.ts';
 import { loadProduct } from '../money/product.ts';
-import { DOWNLOAD_COLUMNS, EARNING_COLUMNS, SALE_COLUMNS, earningColumnList, sumRow, type EarningFigures } from '../money/earning-columns.ts';
+import { earningColumnList } from '../money/earning-columns.ts';
+import { addTarget, dayTargets, ledgerWrites, pairKey, type HeldSum, type Pair, type RollupRow, type Upline } from '../money/close-ledger.ts';
+import { efficiencyOf, goldDays, monthEnds, storageDays, type Efficiency } from '../money/close-gold.ts';
+import { dueDays, monthEndingOn, rangeSteps } from './close-targets.ts';
 
 /**
  * Day close and month close (docs/decisions/0051-closes.md). Each close is one transaction under a
  * transaction-scoped advisory lock on its key, so several instances may run it at once; it writes only the
  * difference between what the figures should be and what the ledger holds, so running it again writes nothing.
+ * This file reads the figures and writes the results; what they come to is decided by pure functions:
+ * money/close-ledger.ts (the day's ledger), money/close-gold.ts (storage, coins, month end) and close-targets.ts
+ * (which days and months, in which order).
  */
 
-/** The ledger sources a day close books (the operator's additional income and payouts are booked elsewhere). */
-const CLOSE_SOURCES = ['files', 'file_copies', 'video', 'sites', 'gold_bonus', 'referrals'] as const;
 /** Ledger sources that count as revenue for efficiency and unlimited status: every earning, no payout. */
 const REVENUE_FILTER = sql`source <> 'payout'`;
-
-interface RollupRow extends EarningFigures {
-  user_id: number;
-  project: string;
-}
 
 export interface DayCloseResult {
   day: string;
@@ -47,7 +29,6 @@ export interface DayCloseResult {
   entries: number;
 }
 
-const pairKey = (userId: number, project: string) => `${userId}|${project}`;
 /** How far back a day's close looks for the previous closed day's coins. */
 const PREVIOUS_COINS_LOOKBACK_DAYS = 62;
 
@@ -79,7 +60,7 @@ async function eachChunk<T>(tx: Tx, list: T[], statement: (json: string) => SQL,
 }
 
 /** Rows are written in one order everywhere, so concurrent closes of different days lock them without deadlock. */
-function sortPairs<T extends { userId: number; project: string }>(pairs: T[]): T[] {
+function sortPairs<T extends Pair>(pairs: T[]): T[] {
   return [...pairs].sort((a, b) => a.userId - b.userId || (a.project < b.project ? -1 : a.project > b.project ? 1 : 0));
 }
 
@@ -103,14 +84,14 @@ export async function closeDay(database: Database, day: string, now: Date, opts:
       sql`select user_id, project, ${earningColumnList()}
           from ingest_daily where day = ${day}::date ${userFilter}`,
     );
-    const scopePairs = new Map<string, { userId: number; project: string }>();
+    const scopePairs = new Map<string, Pair>();
     for (const r of rollups) scopePairs.set(pairKey(r.user_id, r.project), { userId: r.user_id, project: r.project });
     for (const d of dirty) scopePairs.set(pairKey(d.user_id, d.project), { userId: d.user_id, project: d.project });
     const rollupUsers = [...new Set(rollups.map((r) => r.user_id))];
 
     const levels = await levelsInForce(tx, day, scopeUsers);
     const uplines = rollupUsers.length
-      ? await rows<{ id: number; created_day: string; r1: number | null; r2: number | null }>(
+      ? await rows<Upline>(
           tx,
           sql`select u.id, to_char(u.created_at at time zone 'UTC', 'YYYY-MM-DD') as created_day, u.referred_by as r1, p.referred_by as r2
               from users u left join users p on p.id = u.referred_by where u.id = any(${pgArray(rollupUsers)}::bigint[])`,
@@ -118,33 +99,7 @@ export async function closeDay(database: Database, day: string, now: Date, opts:
       : [];
     const uplineOf = new Map(uplines.map((u) => [u.id, u]));
 
-    const targets = new Map<string, number>();
-    const add = (userId: number, project: string, source: string, bucket: string, amount: number) => {
-      const key = `${userId}|${project}|${source}|${bucket}`;
-      targets.set(key, (targets.get(key) ?? 0) + amount);
-    };
-    const commissions: Array<{ referrerId: number; referralId: number; project: string; bucket: 'downloads' | 'sales'; level: 1 | 2; base: number; rateBp: number; amount: number }> = [];
-    for (const r of rollups) {
-      // Each rollup column to its own ledger source and bucket (money/earning-columns.ts).
-      for (const c of EARNING_COLUMNS) add(r.user_id, r.project, c.source, c.bucket, r[c.column]);
-      const bases = { downloads: sumRow(r, DOWNLOAD_COLUMNS), sales: sumRow(r, SALE_COLUMNS) };
-      const level = levels.get(pairKey(r.user_id, r.project)) ?? 0;
-      add(r.user_id, r.project, 'gold_bonus', 'downloads', goldBonus(level, bases.downloads, product));
-      add(r.user_id, r.project, 'gold_bonus', 'sales', goldBonus(level, bases.sales, product));
-      const up = uplineOf.get(r.user_id);
-      for (const bucket of ['downloads', 'sales'] as const) {
-        const base = bases[bucket];
-        if (up?.r1) {
-          const amount = referralCommission({ level: 1, registeredAt: up.created_day, day, baseMicro: base }, product);
-          const rateBp = amount === 0 && base !== 0 ? 0 : rateOf(base, amount);
-          commissions.push({ referrerId: up.r1, referralId: r.user_id, project: r.project, bucket, level: 1, base, rateBp, amount });
-        }
-        if (up?.r2) {
-          const amount = referralCommission({ level: 2, registeredAt: up.created_day, day, baseMicro: base }, product);
-          commissions.push({ referrerId: up.r2, referralId: r.user_id, project: r.project, bucket, level: 2, base, rateBp: product.referral.secondLevelBp, amount });
-        }
-      }
-    }
+    const { targets, commissions } = dayTargets(day, rollups, levels, uplineOf, product);
     await eachChunk(
       tx,
       commissions.map((c) => ({ referrer_id: c.referrerId, referral_id: c.referralId, project: c.project, bucket: c.bucket, level: c.level, base_micro: c.base, rate_bp: c.rateBp, amount_micro: c.amount })),
@@ -161,48 +116,22 @@ export async function closeDay(database: Database, day: string, now: Date, opts:
         sql`select referrer_id, project, bucket, sum(amount_micro)::bigint as amount from referral_commissions
             where day = ${day}::date and referrer_id = any(${pgArray(referrers)}::bigint[]) group by referrer_id, project, bucket`,
       );
-      for (const s of sums) add(s.referrer_id, s.project, 'referrals', s.bucket, s.amount);
+      for (const s of sums) addTarget(targets, s.referrer_id, s.project, 'referrals', s.bucket, s.amount);
     }
 
-    // What the ledger holds for the managed keys: the scope's own sources, and the referrers' referral income.
-    const managed = new Set<string>();
-    const ownSources = CLOSE_SOURCES.filter((s) => s !== 'referrals');
+    // What the ledger holds for the day: the scope's own sources, and the referrers' referral income.
     const ledgerUsers = [...new Set([...rollupUsers, ...[...scopePairs.values()].map((p) => p.userId), ...referrers])];
     const held = ledgerUsers.length
-      ? await rows<{ user_id: number; project: string; source: string; bucket: string; amount: number; n: number }>(
+      ? await rows<HeldSum>(
           tx,
           sql`select user_id, project, source, bucket, sum(amount_micro)::bigint as amount, count(*)::int as n from ledger_entries
               where day = ${day}::date and user_id = any(${pgArray(ledgerUsers)}::bigint[]) and kind in ('earning', 'correction')
               group by user_id, project, source, bucket`,
         )
       : [];
-    const heldBy = new Map(held.map((h) => [`${h.user_id}|${h.project}|${h.source}|${h.bucket}`, h]));
-    for (const { userId, project } of scopePairs.values()) for (const s of ownSources) for (const b of ['downloads', 'sales']) managed.add(`${userId}|${project}|${s}|${b}`);
-    for (const key of targets.keys()) managed.add(key);
-    for (const h of held) {
-      const key = `${h.user_id}|${h.project}|${h.source}|${h.bucket}`;
-      if (h.source === 'referrals' ? referrers.includes(h.user_id) : scopePairs.has(pairKey(h.user_id, h.project))) managed.add(key);
-    }
-
     let entries = 0;
-    for (const key of managed) {
-      const [userIdText, project, source, bucket] = key.split('|') as [string, string, string, string];
-      const current = heldBy.get(key);
-      const delta = (targets.get(key) ?? 0) - (current?.amount ?? 0);
-      if (delta === 0) continue;
-      const n = current?.n ?? 0;
-      const written = await writeEntry(tx, {
-        userId: Number(userIdText),
-        project,
-        day,
-        source: source as (typeof CLOSE_SOURCES)[number],
-        bucket: bucket as 'downloads' | 'sales',
-        kind: n === 0 ? 'earning' : 'correction',
-        amountMicro: delta,
-        availableAt: bucket === 'sales' ? saleDayAvailableAt(day, product) : dayEnd(day),
-        idempotencyKey: `close:${project}:${day}:${source}:${bucket}:${n}`,
-      });
-      if (written) entries++;
+    for (const entry of ledgerWrites({ day, targets, held, scopePairs, referrers, product })) {
+      if (await writeEntry(tx, entry)) entries++;
     }
 
     // Storage of the day, then coins, for every partner in scope (all partners with a programme on a full close).
@@ -227,16 +156,11 @@ export async function closeDay(database: Database, day: string, now: Date, opts:
   });
 }
 
-/** The rate a commission was taken at, for the record (bp); exact for the rules' whole-percent rates. */
-function rateOf(base: number, amount: number): number {
-  return base === 0 ? 0 : Math.round((amount * 10_000) / base);
-}
-
 /**
  * Every partner and project a full close looks at: activated programmes (ingest accepts events of those only),
  * the day's rollups, and anyone with gold state from earlier closes.
  */
-async function allPairs(tx: Tx, day: string): Promise<Array<{ userId: number; project: string }>> {
+async function allPairs(tx: Tx, day: string): Promise<Pair[]> {
   const list = await rows<{ user_id: number; project: string }>(
     tx,
     sql`select user_id, project from partner_programs where activated_at < ${dayEnd(day)}
@@ -248,7 +172,7 @@ async function allPairs(tx: Tx, day: string): Promise<Array<{ userId: number; pr
 }
 
 /** Stored bytes at the end of the day (own files, not copies) and their daily cost. */
-async function closeStorage(tx: Tx, day: string, unordered: Array<{ userId: number; project: string }>, product: ProductConfig) {
+async function closeStorage(tx: Tx, day: string, unordered: Pair[], product: ProductConfig) {
   if (!unordered.length) return;
   const pairs = sortPairs(unordered);
   const users = [...new Set(pairs.map((p) => p.userId))];
@@ -260,14 +184,9 @@ async function closeStorage(tx: Tx, day: string, unordered: Array<{ userId: numb
           and user_id = any(${pgArray(users)}::bigint[])
         group by user_id, project`,
   );
-  const byPair = new Map(sizes.map((s) => [pairKey(s.user_id, s.project), s.bytes]));
-  const list = pairs.map((p) => {
-    const bytes = byPair.get(pairKey(p.userId, p.project)) ?? 0;
-    return { user_id: p.userId, project: p.project, bytes, cost_micro: storageDailyCost(bytes, day, product) };
-  });
   await eachChunk(
     tx,
-    list,
+    storageDays(day, pairs, sizes, product),
     (json) => sql`insert into storage_days (user_id, project, day, bytes, cost_micro)
       select user_id, project, ${day}::date, bytes, cost_micro from jsonb_to_recordset(${json}::jsonb) as x(user_id bigint, project text, bytes bigint, cost_micro bigint)
       on conflict (user_id, project, day) do update set bytes = excluded.bytes, cost_micro = excluded.cost_micro`,
@@ -275,9 +194,8 @@ async function closeStorage(tx: Tx, day: string, unordered: Array<{ userId: numb
 }
 
 /** Revenue (every ledger earning) minus storage cost per partner and project over [from, to]. */
-async function efficiencies(tx: Tx, users: number[], from: string, to: string): Promise<Map<string, { revenue: number; storage: number }>> {
-  const out = new Map<string, { revenue: number; storage: number }>();
-  if (!users.length) return out;
+async function efficiencies(tx: Tx, users: number[], from: string, to: string): Promise<Map<string, Efficiency>> {
+  if (!users.length) return new Map();
   const revenue = await rows<{ user_id: number; project: string; amount: number }>(
     tx,
     sql`select user_id, project, sum(amount_micro)::bigint as amount from ledger_entries
@@ -289,16 +207,11 @@ async function efficiencies(tx: Tx, users: number[], from: string, to: string): 
     sql`select user_id, project, sum(cost_micro)::bigint as amount from storage_days
         where day between ${from}::date and ${to}::date and user_id = any(${pgArray(users)}::bigint[]) group by user_id, project`,
   );
-  for (const r of revenue) out.set(pairKey(r.user_id, r.project), { revenue: r.amount, storage: 0 });
-  for (const s of storage) {
-    const key = pairKey(s.user_id, s.project);
-    out.set(key, { revenue: out.get(key)?.revenue ?? 0, storage: s.amount });
-  }
-  return out;
+  return efficiencyOf(revenue, storage);
 }
 
 /** Coins at the close of a day (core rules: downloads and sales against the previous 72 hours, 30-day efficiency). */
-async function closeGold(tx: Tx, day: string, unordered: Array<{ userId: number; project: string }>, product: ProductConfig) {
+async function closeGold(tx: Tx, day: string, unordered: Pair[], product: ProductConfig) {
   if (!unordered.length) return;
   const pairs = sortPairs(unordered);
   const users = [...new Set(pairs.map((p) => p.userId))];
@@ -316,46 +229,8 @@ async function closeGold(tx: Tx, day: string, unordered: Array<{ userId: number;
         where day < ${day}::date and day >= ${addDaysToDay(day, -PREVIOUS_COINS_LOOKBACK_DAYS)}::date and user_id = any(${pgArray(users)}::bigint[])
         order by user_id, project, day desc`,
   );
-  const prevCoins = new Map(prev.map((p) => [pairKey(p.user_id, p.project), p.coins]));
   const levels = await levelsInForce(tx, day, users);
-  const countsBy = new Map<string, Array<{ day: string; downloads: number; sales: number }>>();
-  for (const c of counts) {
-    const key = pairKey(c.user_id, c.project);
-    const list = countsBy.get(key) ?? [];
-    list.push(c);
-    countsBy.set(key, list);
-  }
-  const out = pairs.map((p) => {
-    const key = pairKey(p.userId, p.project);
-    let downloads = 0;
-    let sales = 0;
-    let previousDownloads = 0;
-    let previousSales = 0;
-    for (const c of countsBy.get(key) ?? []) {
-      if (c.day === day) {
-        downloads += c.downloads;
-        sales += c.sales;
-      } else {
-        previousDownloads += c.downloads;
-        previousSales += c.sales;
-      }
-    }
-    const e = eff.get(key) ?? { revenue: 0, storage: 0 };
-    const efficiency30dMicro = e.revenue - e.storage;
-    const delta = coinDelta({ downloads, previousDownloads, sales, previousSales, efficiency30dMicro }, product);
-    return {
-      user_id: p.userId,
-      project: p.project,
-      level: levels.get(key) ?? 0,
-      downloads,
-      downloads_avg_72h_x3: previousDownloads,
-      sales,
-      sales_avg_72h_x3: previousSales,
-      efficiency_30d_micro: efficiency30dMicro,
-      coins_delta: delta.total,
-      coins: Math.max(0, (prevCoins.get(key) ?? 0) + delta.total),
-    };
-  });
+  const out = goldDays({ day, pairs, counts, efficiencies: eff, previousCoins: prev, levels, product });
   await eachChunk(
     tx,
     out,
@@ -409,18 +284,11 @@ export async function closeMonth(database: Database, month: string, now: Date, o
               where day between ${first}::date and ${last}::date and user_id = any(${pgArray(users)}::bigint[]) order by user_id, project, day desc`,
         )
       : [];
-    const coinsOf = new Map(coinRows.map((c) => [pairKey(c.user_id, c.project), c.coins]));
     const monthEff = await efficiencies(tx, users, first, last);
     const window = await efficiencies(tx, users, addDaysToDay(last, -(product.unlimitedWindowDays - 1)), last);
     let levelChanges = 0;
     let unlimitedGranted = 0;
-    for (const p of pairs) {
-      const key = pairKey(p.userId, p.project);
-      const level = levels.get(key) ?? 0;
-      const coins = coinsOf.get(key) ?? 0;
-      const e = monthEff.get(key) ?? { revenue: 0, storage: 0 };
-      const monthEfficiencyMicro = e.revenue - e.storage;
-      const next = goldMonthEndTransition({ level, coins, monthEfficiencyMicro }, product);
+    for (const { pair: p, level, coins, monthEfficiencyMicro, next, unlimited } of monthEnds({ pairs, levels, coins: coinRows, month: monthEff, window, product })) {
       if (next.level !== level) levelChanges++;
       await tx.execute(sql`insert into gold_months (user_id, project, month, level_before, level_after, coins, efficiency_micro, reason)
         values (${p.userId}, ${p.project}, ${nextFirst}::date, ${level}, ${next.level}, ${coins}, ${monthEfficiencyMicro}, ${next.reason})
@@ -429,8 +297,7 @@ export async function closeMonth(database: Database, month: string, now: Date, o
       await tx.execute(sql`insert into gold_state (user_id, project, level, coins, level_month, updated_at) values (${p.userId}, ${p.project}, ${next.level}, ${coins}, ${nextFirst}::date, now())
         on conflict (user_id, project) do update set level = excluded.level, level_month = excluded.level_month, updated_at = excluded.updated_at
         where gold_state.level_month is null or gold_state.level_month <= excluded.level_month`);
-      const w = window.get(key) ?? { revenue: 0, storage: 0 };
-      if (qualifiesForUnlimited({ revenue30dMicro: w.revenue, storageCost30dMicro: w.storage }, product)) {
+      if (unlimited) {
         const inserted = await rows<{ id: number }>(
           tx,
           sql`insert into unlimited_periods (user_id, project, kind, starts_on, ends_on, months, created_at)
@@ -454,14 +321,12 @@ export interface CatchUpResult {
 /** Closes a range of days in order, each month right after its last day. */
 export async function closeRange(database: Database, from: string, to: string, now: Date): Promise<CatchUpResult> {
   const result: CatchUpResult = { days: [], months: [], dirty: [] };
-  for (const day of dayRange(from, to)) {
-    if (day.endsWith('-01')) {
-      const prev = monthKey(addDaysToDay(day, -1));
-      const r = await closeMonthIfDue(database, prev, now);
+  for (const step of rangeSteps(from, to)) {
+    if (step.kind === 'month-if-due') {
+      const r = await closeMonthIfDue(database, step.month, now);
       if (r && !r.skipped) result.months.push(r);
-    }
-    result.days.push(await closeDay(database, day, now));
-    if (addDaysToDay(day, 1).endsWith('-01')) result.months.push(await closeMonth(database, monthKey(day), now));
+    } else if (step.kind === 'day') result.days.push(await closeDay(database, step.day, now));
+    else result.months.push(await closeMonth(database, step.month, now));
   }
   return result;
 }
@@ -478,18 +343,14 @@ async function closeMonthIfDue(database: Database, month: string, now: Date): Pr
  * from the first day with rollups), the month closes among them, then the closed days marked dirty.
  */
 export async function catchUp(database: Database, now: Date): Promise<CatchUpResult> {
-  const yesterday = addDaysToDay(dayKey(now), -1);
   const [last] = await database.query<{ day: string | null }>(sql`select max(day)::text as day from day_closes`);
-  let from: string;
-  if (last?.day) from = addDaysToDay(last.day, 1);
-  else {
-    const [firstRollup] = await database.query<{ day: string | null }>(sql`select min(day)::text as day from ingest_daily`);
-    from = firstRollup?.day && firstRollup.day < yesterday ? firstRollup.day : yesterday;
-  }
-  const result = from <= yesterday ? await closeRange(database, from, yesterday, now) : { days: [], months: [], dirty: [] };
+  const [firstRollup] = last?.day ? [] : await database.query<{ day: string | null }>(sql`select min(day)::text as day from ingest_daily`);
+  const { from, to } = dueDays(now, last?.day ?? null, firstRollup?.day ?? null);
+  const result = from <= to ? await closeRange(database, from, to, now) : { days: [], months: [], dirty: [] };
   // A month whose last day is closed but whose close did not run (a crash between the two).
-  if (last?.day && addDaysToDay(last.day, 1).endsWith('-01')) {
-    const r = await closeMonthIfDue(database, monthKey(last.day), now);
+  const unclosedMonth = last?.day ? monthEndingOn(last.day) : null;
+  if (unclosedMonth) {
+    const r = await closeMonthIfDue(database, unclosedMonth, now);
     if (r && !r.skipped) result.months.push(r);
   }
   // History sent after the closes started (a day before the last close that was never closed): every day from it
