@@ -14,7 +14,7 @@ import { DataTable, type TableColumn } from '../../../components/data-table/Data
 import { useTableParams } from '../../../components/data-table/table-state.ts';
 import { formatDay, formatMoney, formatNumber, formatPercent } from '../../../lib/format.ts';
 import { REFERRAL_SORT_KEYS, useReferrals } from '../api/get-referrals.ts';
-import { CopyField } from '../components/CopyField.tsx';
+import { CopyField } from '../../../components/copy/CopyField.tsx';
 import { Schedule } from '../components/Schedule.tsx';
 
 const pct = (bp: number) => formatPercent(bp / 10_000);

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { SITE_BANNER_SIZES, siteBannerHtml, siteBannerSvg, svgDataUri } from '@pc/core/rules/sites';
 import { LoadingBlock, Panel, SectionTitle } from '../../../components/layout/QueryState.tsx';
 import { formatNumber } from '../../../lib/format.ts';
-import { CopyField, useCopy } from './CopyField.tsx';
+import { CopyField, useCopy } from '../../../components/copy/CopyField.tsx';
 
 interface Banner {
   width: number;

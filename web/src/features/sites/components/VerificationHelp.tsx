@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { SitesAnswer } from '@pc/core/contracts/sites';
 import { LoadingBlock, Panel } from '../../../components/layout/QueryState.tsx';
-import { CopyField } from './CopyField.tsx';
+import { CopyField } from '../../../components/copy/CopyField.tsx';
 
 /**
  * How to prove ownership (PRODUCT.md, Site referrals): the file `<login>.txt` at the root holding the partner's

@@ -7,19 +7,28 @@ import ContentCopy from '@mui/icons-material/ContentCopy';
 import Check from '@mui/icons-material/Check';
 import { useTranslation } from 'react-i18next';
 
-/** A value to copy (the invite link or code): its label, the value selectable in full, and a copy button. */
-export function CopyField({ label, value, testId }: { label: string; value: string; testId: string }) {
-  const { t } = useTranslation('referrals');
+/** Copies a text; answers whether it worked (no clipboard on an insecure origin or when refused). */
+export function useCopy(): [copied: boolean, copy: (value: string) => Promise<void>] {
   const [copied, setCopied] = useState(false);
-  const copy = async () => {
+  const copy = async (value: string) => {
     try {
       await navigator.clipboard.writeText(value);
       setCopied(true);
       window.setTimeout(() => setCopied(false), 2_000);
     } catch {
-      // No clipboard (an insecure origin, a refused permission): the value stays selectable for Ctrl+C.
+      // The value stays selectable for Ctrl+C.
     }
   };
+  return [copied, copy];
+}
+
+/**
+ * A value to copy (an invite link, a verification code, a promo link): its label, the value selectable in full
+ * (left to right, also in Arabic), and a copy button that says when it has copied.
+ */
+export function CopyField({ label, value, testId }: { label: string; value: string; testId: string }) {
+  const { t } = useTranslation('kit');
+  const [copied, copy] = useCopy();
   return (
     <Box sx={{ minWidth: 0 }}>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 0.5 }}>
@@ -42,6 +51,7 @@ export function CopyField({ label, value, testId }: { label: string; value: stri
             fontSize: 14,
             overflowWrap: 'anywhere',
             userSelect: 'all',
+            textAlign: 'left',
           }}
         >
           {value}
@@ -50,12 +60,12 @@ export function CopyField({ label, value, testId }: { label: string; value: stri
           variant="outlined"
           size="small"
           startIcon={copied ? <Check /> : <ContentCopy />}
-          onClick={() => void copy()}
+          onClick={() => void copy(value)}
           data-testid={`${testId}-copy`}
-          aria-label={copied ? t('invite.copied') : t('invite.copyLabel', { what: label })}
+          aria-label={copied ? t('copy.done') : t('copy.label', { what: label })}
           sx={{ flexShrink: 0 }}
         >
-          {copied ? t('invite.copied') : t('invite.copy')}
+          {copied ? t('copy.done') : t('copy.button')}
         </Button>
       </Stack>
     </Box>
