@@ -14,7 +14,7 @@ import {
   seriousAxeFindings,
   watchProblems,
   signIn,
-  setLanguage,
+  inLanguagesAndWidths,
 } from './support.ts';
 
 const hasBrowser = browserAvailable();
@@ -138,18 +138,9 @@ describe.skipIf(!hasBrowser)('webmaster API key in Chromium', () => {
   });
 
   it('the API key page in English and Arabic at 1440 and 390 px', async () => {
-    for (const lang of ['en', 'ar']) {
-      await setLanguage(page, lang);
-      for (const width of [1440, 390]) {
-        await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-        await openApiKeyPage();
-        expect(await page.evaluate(() => document.documentElement.dir)).toBe(lang === 'ar' ? 'rtl' : 'ltr');
-        await page.waitForLoadState('networkidle');
-        // Nothing wider than the phone's screen.
-        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-        await shot(`api-key-${lang}-${width}`);
-      }
-    }
+    await inLanguagesAndWidths(page, 'api-key', async () => {
+      await openApiKeyPage();
+    });
     // The reference page the app links to (server-rendered, English), on a phone and wide.
     for (const width of [1440, 390]) {
       await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });

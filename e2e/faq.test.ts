@@ -16,6 +16,7 @@ import {
   watchProblems,
   signIn,
   setLanguage,
+  inLanguagesAndWidths,
 } from './support.ts';
 
 const hasBrowser = browserAvailable();
@@ -132,20 +133,10 @@ describe.skipIf(!hasBrowser)('FAQ and help centre in Chromium', () => {
   });
 
   it('the FAQ in English and Arabic at 1440 and 390 px', async () => {
-    for (const lang of ['en', 'ar']) {
-      await setLanguage(page, lang);
-      for (const width of [1440, 390]) {
-        await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-        await openFaq('#payouts-systems');
-        await page.locator('#payouts-systems-answer').waitFor({ state: 'visible' });
-        await page.waitForLoadState('networkidle');
-        expect(await page.evaluate(() => document.documentElement.dir)).toBe(lang === 'ar' ? 'rtl' : 'ltr');
-        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-        // The whole page from its top (the sticky bar stays where a partner sees it).
-        await page.evaluate(() => window.scrollTo(0, 0));
-        await shot(`faq-${lang}-${width}`);
-      }
-    }
+    await inLanguagesAndWidths(page, 'faq', async () => {
+      await openFaq('#payouts-systems');
+      await page.locator('#payouts-systems-answer').waitFor({ state: 'visible' });
+    });
     expect(problems).toEqual([]);
   });
 });

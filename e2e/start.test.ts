@@ -16,6 +16,7 @@ import {
   watchProblems,
   signIn,
   setLanguage,
+  inLanguagesAndWidths,
 } from './support.ts';
 
 const hasBrowser = browserAvailable();
@@ -33,7 +34,6 @@ describe.skipIf(!hasBrowser)('get started in Chromium', () => {
   let page: Page;
   const problems: string[] = [];
 
-  const shot = (name: string) => page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
   async function openPage() {
     await page.goto('about:blank');
     await page.goto(`${server.baseUrl}/start`);
@@ -97,18 +97,9 @@ describe.skipIf(!hasBrowser)('get started in Chromium', () => {
   });
 
   it('in English and Arabic at 1440 and 390 px', async () => {
-    for (const lang of ['en', 'ar']) {
-      await setLanguage(page, lang);
-      for (const width of [1440, 390]) {
-        await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-        await openPage();
-        await page.waitForLoadState('networkidle');
-        expect(await page.evaluate(() => document.documentElement.dir)).toBe(lang === 'ar' ? 'rtl' : 'ltr');
-        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-        await page.evaluate(() => window.scrollTo(0, 0));
-        await shot(`start-${lang}-${width}`);
-      }
-    }
+    await inLanguagesAndWidths(page, 'start', async () => {
+      await openPage();
+    });
     await setLanguage(page, 'en');
     expect(problems).toEqual([]);
   });

@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import { execSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -209,4 +210,26 @@ export async function setLanguage(page: Page, lang: string) {
   await page.evaluate(async (l) => {
     await fetch('/api/langs/change', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ lang: l }) });
   }, lang);
+}
+
+/**
+ * A screen in English and Arabic, wide (1440 px) and on a phone (390 px): each time `open` loads it, the page must
+ * read in its language's direction and be no wider than the screen, and its full-page screenshot goes to the
+ * artifacts as `<name>-<lang>-<width>.png`, to be looked at.
+ */
+export async function inLanguagesAndWidths(page: Page, name: string, open: (lang: string, width: number) => Promise<void>) {
+  for (const lang of ['en', 'ar']) {
+    await setLanguage(page, lang);
+    for (const width of [1440, 390]) {
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+      await open(lang, width);
+      await page.waitForLoadState('networkidle');
+      expect(await page.evaluate(() => document.documentElement.dir)).toBe(lang === 'ar' ? 'rtl' : 'ltr');
+      // Nothing wider than the phone's screen.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      // The whole page from its top (a sticky bar stays where a partner sees it).
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.screenshot({ path: join(ARTIFACTS, `${name}-${lang}-${width}.png`), fullPage: true });
+    }
+  }
 }

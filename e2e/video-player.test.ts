@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ensureDemoPartner, DEMO_EMAIL, DEMO_PASSWORD } from '../server/src/seed/demo.ts';
 import {
-  ARTIFACTS,
   browserAvailable,
   ensureWebBuild,
   launch,
@@ -12,7 +10,7 @@ import {
   type RunningServer,
   watchProblems,
   signIn,
-  setLanguage,
+  inLanguagesAndWidths,
 } from './support.ts';
 
 const hasBrowser = browserAvailable();
@@ -25,7 +23,6 @@ describe.skipIf(!hasBrowser)('video player page in Chromium', () => {
   let page: Page;
   const problems: string[] = [];
 
-  const shot = (name: string) => page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
   async function openPage() {
     await page.goto('about:blank');
     await page.goto(`${server.baseUrl}/video-player`);
@@ -61,18 +58,9 @@ describe.skipIf(!hasBrowser)('video player page in Chromium', () => {
   });
 
   it('in English and Arabic at 1440 and 390 px', async () => {
-    for (const lang of ['en', 'ar']) {
-      await setLanguage(page, lang);
-      for (const width of [1440, 390]) {
-        await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-        await openPage();
-        await page.waitForLoadState('networkidle');
-        expect(await page.evaluate(() => document.documentElement.dir)).toBe(lang === 'ar' ? 'rtl' : 'ltr');
-        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-        await page.evaluate(() => window.scrollTo(0, 0));
-        await shot(`video-player-${lang}-${width}`);
-      }
-    }
+    await inLanguagesAndWidths(page, 'video-player', async () => {
+      await openPage();
+    });
     expect(problems).toEqual([]);
   });
 });
