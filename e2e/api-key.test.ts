@@ -1,20 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { ensureDemoPartner, DEMO_EMAIL, DEMO_PASSWORD } from '../server/src/seed/demo.ts';
+import { ensureDemoPartner, DEMO_PASSWORD } from '../server/src/seed/demo.ts';
 import { addAdditionalIncome } from '../server/src/operator/service.ts';
 import {
   ARTIFACTS,
   browserAvailable,
   ensureWebBuild,
-  launch,
   startServer,
   type RunningServer,
   solveCaptcha,
   seriousAxeFindings,
-  watchProblems,
-  signIn,
   inLanguagesAndWidths,
+  signedInBrowser,
 } from './support.ts';
 
 const hasBrowser = browserAvailable();
@@ -51,13 +49,8 @@ describe.skipIf(!hasBrowser)('webmaster API key in Chromium', () => {
       { userId, project: 'fd1', amount: 250_000_000, reason: 'e2e', operator: 'e2e' },
       new Date(),
     );
-    browser = await launch();
-    context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US' });
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.baseUrl });
-    page = await context.newPage();
     // Refusals the page handles itself (401 for guests, 403 for the password check).
-    watchProblems(page, problems, [401, 403]);
-    await signIn(page, server.baseUrl, DEMO_EMAIL, DEMO_PASSWORD);
+    ({ browser, context, page } = await signedInBrowser(server.baseUrl, problems, { expectedStatuses: [401, 403], clipboard: true }));
   }, 240_000);
 
   afterAll(async () => {

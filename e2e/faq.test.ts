@@ -2,21 +2,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { ensureDemoPartner, DEMO_EMAIL, DEMO_PASSWORD } from '../server/src/seed/demo.ts';
+import { ensureDemoPartner, DEMO_EMAIL } from '../server/src/seed/demo.ts';
 import { verifyHelpCenterToken } from '../server/src/modules/help-center/sso.ts';
 import {
   ARTIFACTS,
   ROOT,
   browserAvailable,
   ensureWebBuild,
-  launch,
   startServer,
   type RunningServer,
   seriousAxeFindings,
-  watchProblems,
-  signIn,
   setLanguage,
   inLanguagesAndWidths,
+  signedInBrowser,
 } from './support.ts';
 
 const hasBrowser = browserAvailable();
@@ -65,12 +63,7 @@ describe.skipIf(!hasBrowser)('FAQ and help centre in Chromium', () => {
     // A help centre on this same server (its address answers the app's not-found page, enough to read the query).
     Object.assign(server.app.ctx.config, { HELP_CENTER_URL: `${server.baseUrl}/help-centre-landing`, HELP_CENTER_SSO_SECRET: HELP_SECRET });
     await ensureDemoPartner(server.app.ctx);
-    browser = await launch();
-    context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US' });
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.baseUrl });
-    page = await context.newPage();
-    watchProblems(page, problems, [401, 404]);
-    await signIn(page, server.baseUrl, DEMO_EMAIL, DEMO_PASSWORD);
+    ({ browser, context, page } = await signedInBrowser(server.baseUrl, problems, { expectedStatuses: [401, 404], clipboard: true }));
   }, 240_000);
 
   afterAll(async () => {

@@ -1,19 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { ensureDemoPartner, DEMO_EMAIL, DEMO_PASSWORD } from '../server/src/seed/demo.ts';
+import { ensureDemoPartner, DEMO_EMAIL } from '../server/src/seed/demo.ts';
 import { runOperatorCli } from '../server/src/operator/cli.ts';
 import {
   ARTIFACTS,
   browserAvailable,
   ensureWebBuild,
-  launch,
   startServer,
   type RunningServer,
   seriousAxeFindings,
-  watchProblems,
-  signIn,
   setLanguage,
+  signedInBrowser,
 } from './support.ts';
 
 const hasBrowser = browserAvailable();
@@ -57,11 +55,7 @@ describe.skipIf(!hasBrowser)('news and notifications in Chromium', () => {
     ensureWebBuild();
     server = await startServer();
     await ensureDemoPartner(server.app.ctx);
-    browser = await launch();
-    context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US' });
-    page = await context.newPage();
-    watchProblems(page, problems, [401, 403, 422]);
-    await signIn(page, server.baseUrl, DEMO_EMAIL, DEMO_PASSWORD);
+    ({ browser, context, page } = await signedInBrowser(server.baseUrl, problems, { expectedStatuses: [401, 403, 422] }));
   }, 240_000);
 
   afterAll(async () => {

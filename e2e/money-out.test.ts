@@ -8,16 +8,15 @@ import {
   ARTIFACTS,
   browserAvailable,
   ensureWebBuild,
-  launch,
   localLink,
   mailbox,
   startServer,
   type RunningServer,
   solveCaptcha,
   seriousAxeFindings,
-  watchProblems,
   signIn,
   setLanguage,
+  signedInBrowser,
 } from './support.ts';
 
 const hasBrowser = browserAvailable();
@@ -62,12 +61,8 @@ describe.skipIf(!hasBrowser)('money out in Chromium', () => {
       { userId, project: 'fd1', amount: 500_000_000, reason: 'e2e', operator: 'e2e' },
       new Date(),
     );
-    browser = await launch();
-    context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US' });
-    page = await context.newPage();
     // Refusals the screens show themselves (401 for guests, 403 security checks, 422 form errors).
-    watchProblems(page, problems, [401, 403, 422]);
-    await signIn(page, server.baseUrl, DEMO_EMAIL, DEMO_PASSWORD);
+    ({ browser, context, page } = await signedInBrowser(server.baseUrl, problems, { expectedStatuses: [401, 403, 422] }));
   }, 240_000);
 
   afterAll(async () => {

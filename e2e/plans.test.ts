@@ -1,17 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { ensureDemoPartner, DEMO_EMAIL, DEMO_PASSWORD } from '../server/src/seed/demo.ts';
+import { ensureDemoPartner } from '../server/src/seed/demo.ts';
 import {
   browserAvailable,
   ensureWebBuild,
-  launch,
   seriousAxeFindings,
   startServer,
   type RunningServer,
-  watchProblems,
-  signIn,
   inLanguagesAndWidths,
+  signedInBrowser,
 } from './support.ts';
 
 const hasBrowser = browserAvailable();
@@ -65,11 +63,7 @@ describe.skipIf(!hasBrowser)('rate plans in Chromium', () => {
       payload: JSON.stringify(events),
     });
     expect(ingested.json().accepted).toBe(events.length);
-    browser = await launch();
-    context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US' });
-    page = await context.newPage();
-    watchProblems(page, problems, [401, 404]);
-    await signIn(page, server.baseUrl, DEMO_EMAIL, DEMO_PASSWORD);
+    ({ browser, context, page } = await signedInBrowser(server.baseUrl, problems, { expectedStatuses: [401, 404] }));
   }, 240_000);
 
   afterAll(async () => {

@@ -1,17 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { ensureDemoPartner, DEMO_EMAIL, DEMO_PASSWORD } from '../server/src/seed/demo.ts';
+import { ensureDemoPartner } from '../server/src/seed/demo.ts';
 import {
   browserAvailable,
   ensureWebBuild,
-  launch,
   seriousAxeFindings,
   startServer,
   type RunningServer,
-  watchProblems,
-  signIn,
   inLanguagesAndWidths,
+  signedInBrowser,
 } from './support.ts';
 
 const hasBrowser = browserAvailable();
@@ -51,12 +49,7 @@ describe.skipIf(!hasBrowser)('referrals page in Chromium', () => {
     for (const [id, level, day, amount] of rows)
       await db.query(sql`insert into referral_commissions (referrer_id, referral_id, project, day, bucket, level, base_micro, rate_bp, amount_micro)
         values (${demo}, ${id}, 'fd1', ${day}::date, 'downloads', ${level}, ${Number(amount) * 10}, 1000, ${amount}) on conflict do nothing`);
-    browser = await launch();
-    context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US' });
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.baseUrl });
-    page = await context.newPage();
-    watchProblems(page, problems, [401, 404]);
-    await signIn(page, server.baseUrl, DEMO_EMAIL, DEMO_PASSWORD);
+    ({ browser, context, page } = await signedInBrowser(server.baseUrl, problems, { expectedStatuses: [401, 404], clipboard: true }));
   }, 240_000);
 
   afterAll(async () => {

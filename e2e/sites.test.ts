@@ -1,18 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { ensureDemoPartner, DEMO_EMAIL, DEMO_PASSWORD } from '../server/src/seed/demo.ts';
+import { ensureDemoPartner } from '../server/src/seed/demo.ts';
 import { html, startLocalSite, text, type LocalSite } from '../server/src/modules/sites/testing.ts';
 import {
   browserAvailable,
   ensureWebBuild,
-  launch,
   seriousAxeFindings,
   startServer,
   type RunningServer,
-  watchProblems,
-  signIn,
   inLanguagesAndWidths,
+  signedInBrowser,
 } from './support.ts';
 
 const hasBrowser = browserAvailable();
@@ -85,12 +83,7 @@ describe.skipIf(!hasBrowser)('my sites in Chromium', () => {
       payload: JSON.stringify(events),
     });
     expect(ingest.statusCode, ingest.body).toBe(200);
-    browser = await launch();
-    context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US' });
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.baseUrl });
-    page = await context.newPage();
-    watchProblems(page, problems, [401, 404, 422]);
-    await signIn(page, server.baseUrl, DEMO_EMAIL, DEMO_PASSWORD);
+    ({ browser, context, page } = await signedInBrowser(server.baseUrl, problems, { expectedStatuses: [401, 404, 422], clipboard: true }));
   }, 240_000);
 
   afterAll(async () => {

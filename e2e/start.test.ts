@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { ensureDemoPartner, DEMO_EMAIL, DEMO_PASSWORD } from '../server/src/seed/demo.ts';
+import { ensureDemoPartner } from '../server/src/seed/demo.ts';
 import { users } from '../server/src/db/schema/index.ts';
 import { hashPassword } from '../server/src/lib/passwords.ts';
 import { activateProgram } from '../server/src/modules/programs/service.ts';
@@ -9,7 +9,6 @@ import {
   ARTIFACTS,
   browserAvailable,
   ensureWebBuild,
-  launch,
   seriousAxeFindings,
   startServer,
   type RunningServer,
@@ -17,6 +16,7 @@ import {
   signIn,
   setLanguage,
   inLanguagesAndWidths,
+  signedInBrowser,
 } from './support.ts';
 
 const hasBrowser = browserAvailable();
@@ -58,11 +58,7 @@ describe.skipIf(!hasBrowser)('get started in Chromium', () => {
       body: JSON.stringify([{ id: 'newcomer-upload-1', type: 'file_uploaded', at: now.toISOString(), app_users_id: appUserId, file_id: 'newcomer-f1', name: 'holiday.zip', folder: null, size_bytes: 5_000_000, is_video: false }]),
     });
     expect(upload.status).toBe(200);
-    browser = await launch();
-    context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US' });
-    page = await context.newPage();
-    watchProblems(page, problems, [401, 404]);
-    await signIn(page, server.baseUrl, DEMO_EMAIL, DEMO_PASSWORD);
+    ({ browser, context, page } = await signedInBrowser(server.baseUrl, problems, { expectedStatuses: [401, 404] }));
   }, 240_000);
 
   afterAll(async () => {

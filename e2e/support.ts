@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import AxeBuilder from '@axe-core/playwright';
 import { buildApp } from '../server/src/app.ts';
 import { createMailer } from '../server/src/mail/mailer.ts';
@@ -12,6 +12,7 @@ import { systemClock, type AppContext } from '../server/src/context.ts';
 import { createTestDatabase, testConfig } from '../server/src/test/harness.ts';
 import type { Config } from '../server/src/config.ts';
 import type { Database } from '../server/src/db/client.ts';
+import { DEMO_EMAIL, DEMO_PASSWORD } from '../server/src/seed/demo.ts';
 
 export const ROOT = join(import.meta.dirname, '..');
 export const ARTIFACTS = join(import.meta.dirname, 'artifacts');
@@ -203,6 +204,41 @@ export async function signIn(page: Page, baseUrl: string, email: string, passwor
   await solveCaptcha(page);
   await page.locator('button[type=submit]').click();
   await page.waitForURL('**/dashboard');
+}
+
+export interface SignedInBrowser {
+  browser: Browser;
+  context: BrowserContext;
+  page: Page;
+  /** Closes the context and the browser. */
+  close(): Promise<void>;
+}
+
+/**
+ * Chromium with a wide English page signed in as `email` (the demo partner unless told): the start every journey
+ * shares. Problems on the page go to `problems` unless their status is one the journey expects; `clipboard` grants
+ * the copy buttons the clipboard.
+ */
+export async function signedInBrowser(
+  baseUrl: string,
+  problems: string[],
+  options: { expectedStatuses: readonly number[]; clipboard?: boolean; email?: string; password?: string },
+): Promise<SignedInBrowser> {
+  const browser = await launch();
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US' });
+  if (options.clipboard) await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
+  const page = await context.newPage();
+  watchProblems(page, problems, options.expectedStatuses);
+  await signIn(page, baseUrl, options.email ?? DEMO_EMAIL, options.password ?? DEMO_PASSWORD);
+  return {
+    browser,
+    context,
+    page,
+    close: async () => {
+      await context.close();
+      await browser.close();
+    },
+  };
 }
 
 /** Switches the signed-in partner's interface language (the next page load uses it). */

@@ -1,16 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { ensureDemoPartner, DEMO_EMAIL, DEMO_PASSWORD } from '../server/src/seed/demo.ts';
+import { ensureDemoPartner } from '../server/src/seed/demo.ts';
 import {
   browserAvailable,
   ensureWebBuild,
-  launch,
   seriousAxeFindings,
   startServer,
   type RunningServer,
-  watchProblems,
-  signIn,
   inLanguagesAndWidths,
+  signedInBrowser,
 } from './support.ts';
 
 const hasBrowser = browserAvailable();
@@ -33,12 +31,7 @@ describe.skipIf(!hasBrowser)('video player page in Chromium', () => {
     ensureWebBuild();
     server = await startServer();
     await ensureDemoPartner(server.app.ctx);
-    browser = await launch();
-    context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US' });
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.baseUrl });
-    page = await context.newPage();
-    watchProblems(page, problems, [401, 404]);
-    await signIn(page, server.baseUrl, DEMO_EMAIL, DEMO_PASSWORD);
+    ({ browser, context, page } = await signedInBrowser(server.baseUrl, problems, { expectedStatuses: [401, 404], clipboard: true }));
   }, 240_000);
 
   afterAll(async () => {

@@ -41,11 +41,7 @@ async function migratedPgliteTemplate(): Promise<Blob> {
   pgliteTemplate ??= (async () => {
     const given = process.env[TEMPLATE_ENV.pglite];
     if (given) return new Blob([readFileSync(given)]);
-    const client = await PGlite.create();
-    await migrate(wrapPglite(client));
-    const dump = await client.dumpDataDir('none');
-    await client.close();
-    return dump;
+    return migratedPgliteDump();
   })();
   return pgliteTemplate;
 }
@@ -89,15 +85,20 @@ export async function dropPgDatabase(name: string) {
   await adminQuery(`drop database if exists ${name}`);
 }
 
-/** Writes a migrated PGlite data directory to `path`, for every test file of the run to start from. */
-export async function writePgliteTemplate(path: string) {
+/** A fresh PGlite instance with the migrations applied, dumped. */
+async function migratedPgliteDump(): Promise<Blob> {
   const client = await PGlite.create();
   try {
     await migrate(wrapPglite(client));
-    writeFileSync(path, Buffer.from(await (await client.dumpDataDir('none')).arrayBuffer()));
+    return await client.dumpDataDir('none');
   } finally {
     await client.close();
   }
+}
+
+/** Writes a migrated PGlite data directory to `path`, for every test file of the run to start from. */
+export async function writePgliteTemplate(path: string) {
+  writeFileSync(path, Buffer.from(await (await migratedPgliteDump()).arrayBuffer()));
 }
 
 async function migratedPgTemplate(): Promise<string> {
@@ -116,6 +117,15 @@ async function migratedPgTemplate(): Promise<string> {
  * stays; no migration inserts rows into any other table.
  */
 async function emptyDatabase(database: Database) {
+  emptyingScript ??= await emptyingScriptFor(database);
+  await database.exec(emptyingScript);
+}
+/**
+ * The statements that empty a database of the template's structure. Only such databases are emptied (readyForReuse
+ * checks the structure first), so the tables and sequences are read once per file.
+ */
+let emptyingScript: string | undefined;
+async function emptyingScriptFor(database: Database): Promise<string> {
   const tables = await database.query<{ name: string }>(
     sql`select tablename as name from pg_tables where schemaname = current_schema() and tablename <> 'schema_migrations'`,
   );
@@ -123,15 +133,13 @@ async function emptyDatabase(database: Database) {
     sql`select sequencename as name, start_value::text as start from pg_sequences where schemaname = current_schema()`,
   );
   const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
-  await database.exec(
-    [
-      'begin',
-      'set local session_replication_role = replica',
-      ...tables.map((t) => `delete from ${quote(t.name)}`),
-      ...sequences.map((q) => `select setval('${quote(q.name)}', ${Number(q.start)}, false)`),
-      'commit',
-    ].join(';\n'),
-  );
+  return [
+    'begin',
+    'set local session_replication_role = replica',
+    ...tables.map((t) => `delete from ${quote(t.name)}`),
+    ...sequences.map((q) => `select setval('${quote(q.name)}', ${Number(q.start)}, false)`),
+    'commit',
+  ].join(';\n');
 }
 
 /**
