@@ -25,6 +25,12 @@ export const str = (v: unknown): string => (v == null ? '' : String(v));
 /** A SQL date (a Date from node-postgres, text from PGlite) as 'YYYY-MM-DD'. */
 export const dayStr = (v: unknown): string => (v instanceof Date ? v.toISOString().slice(0, 10) : str(v).slice(0, 10));
 
+/** A unique constraint refused the row (node-postgres and PGlite, also wrapped by drizzle as the cause). */
+export function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; cause?: { code?: string } } | undefined;
+  return e?.code === '23505' || e?.cause?.code === '23505';
+}
+
 /** A Postgres array literal of ids, for `= any(${pgArray(ids)}::bigint[])`. */
 export function pgArray(values: number[]): string {
   return `{${values.join(',')}}`;

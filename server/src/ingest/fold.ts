@@ -39,6 +39,8 @@ export class BatchFold {
   readonly touchedSales = new Set<string>();
   readonly touchedFirsts = new Map<string, Contribution>(); // key -> contribution before this batch
   readonly uniques: DayUnique[] = [];
+  /** A batch repeats few referrers many times; URL parsing is the fold's largest cost without this. */
+  private readonly referrers = new Map<string, { domain: string; url: string }>();
 
   constructor(
     readonly project: ProjectId,
@@ -70,6 +72,13 @@ export class BatchFold {
       applyContribution(this.r, saleContribution(s), -1);
     }
     return s;
+  }
+
+  private referrerOf(referrer: string | null | undefined): { domain: string; url: string } {
+    if (!referrer) return { domain: '', url: '' };
+    let parts = this.referrers.get(referrer);
+    if (!parts) this.referrers.set(referrer, (parts = referrerParts(referrer)));
+    return parts;
   }
 
   private setName(f: FileState, name: string, at: string, id: string) {
@@ -123,13 +132,13 @@ export class BatchFold {
           break;
         }
         case 'page_hit': {
-          const ref = referrerParts(event.referrer);
+          const ref = this.referrerOf(event.referrer);
           r.daily.add(d, 'hits', 1);
           r.source.add([...d, ref.domain, ref.url], 'hits', 1);
           break;
         }
         case 'download': {
-          const ref = referrerParts(event.referrer);
+          const ref = this.referrerOf(event.referrer);
           const group = countryGroupOf(event.country ?? null, productAt(at).countryGroups);
           r.daily.add(d, 'downloads', 1);
           if (event.completed) r.daily.add(d, 'downloads_completed', 1);
@@ -162,7 +171,7 @@ export class BatchFold {
           const s = this.saleOf(event.sale_id, userId);
           if (!s.known || newer(s.at!, s.sale_event_id ?? '', at, event.id)) {
             const domain = event.site_domain?.toLowerCase() ?? null;
-            const ref = referrerParts(event.referrer);
+            const ref = this.referrerOf(event.referrer);
             Object.assign(s, {
               known: true,
               user_id: userId,

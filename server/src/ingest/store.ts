@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { ProjectId } from '@pc/core';
 import type { Database } from '../db/client.ts';
-import { rows, type Row, type Tx } from '../db/sql.ts';
+import { isUniqueViolation, rows, type Row, type Tx } from '../db/sql.ts';
 import { compareKeys, ROLLUP_NAMES, TABLES, type Rollup, type RollupName, type Rollups } from './rollups.ts';
 import { FILE_COLS, FIRST_COLS, SALE_COLS, type DayUnique, type FileState, type FirstState, type SaleState } from './state.ts';
 import type { PartnerEvent } from './validate.ts';
@@ -37,8 +37,14 @@ export async function ensurePartitions(database: Database, months: string[]) {
 }
 
 /**
- * Dedup against every earlier batch and store the new events as normalized, in one statement: only ids that enter
- * ingest_event_keys reach the raw table. Answers the ids stored now.
+ * Dedup against every earlier batch and store the new events as normalized: only ids not yet in ingest_event_keys
+ * reach either table. Answers the ids stored now.
+ *
+ * The batch holds its project's ingest lock (lockIngest) and every write of these tables runs under it, so the ids
+ * stored before are all the duplicates there can be. Most batches hold none: they are stored first by plain
+ * inserts, whose unique index refuses a stored id, with no `on conflict` (its speculative insertion costs a third
+ * WAL record and a second index descent per key). When a stored id is refused, the attempt is rolled back to its
+ * savepoint and the batch goes the careful way: look the ids up, insert the others.
  */
 export async function storeEvents(tx: Q, project: ProjectId, candidates: PartnerEvent[]): Promise<Set<string>> {
   // The payload keeps the event's own fields; id, type and time are columns.
@@ -46,17 +52,32 @@ export async function storeEvents(tx: Q, project: ProjectId, candidates: Partner
     const { id, type, at: _at, ...payload } = c.event;
     return { event_id: id, type, at: c.at, user_id: c.userId, payload };
   });
+  const json = JSON.stringify(rawData);
+  const batch = sql`x as materialized (
+      select * from jsonb_to_recordset(${json}::jsonb) as x(event_id text, type text, at timestamptz, user_id bigint, payload jsonb))`;
+  await tx.execute(sql`savepoint ingest_store_events`);
+  try {
+    await tx.execute(
+      sql`with ${batch},
+          k as (insert into ingest_event_keys (project, event_id, at) select ${project}, event_id, at from x)
+          insert into ingest_events (project, event_id, type, at, user_id, payload)
+          select ${project}, x.event_id, x.type, x.at, x.user_id, x.payload from x`,
+    );
+    await tx.execute(sql`release savepoint ingest_store_events`);
+    return new Set(candidates.map((c) => c.event.id));
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    await tx.execute(sql`rollback to savepoint ingest_store_events`);
+  }
   const inserted = await rows<{ event_id: string }>(
     tx,
-    sql`with x as materialized (
-          select * from jsonb_to_recordset(${JSON.stringify(rawData)}::jsonb)
-            as x(event_id text, type text, at timestamptz, user_id bigint, payload jsonb)),
-        k as (
-          insert into ingest_event_keys (project, event_id, at)
-          select ${project}, event_id, at from x
-          on conflict do nothing returning event_id)
+    sql`with ${batch},
+        seen as materialized (
+          select event_id from ingest_event_keys where project = ${project} and event_id = any (array(select event_id from x))),
+        n as materialized (select x.* from x where not exists (select from seen where seen.event_id = x.event_id)),
+        k as (insert into ingest_event_keys (project, event_id, at) select ${project}, event_id, at from n)
         insert into ingest_events (project, event_id, type, at, user_id, payload)
-        select ${project}, x.event_id, x.type, x.at, x.user_id, x.payload from x join k on k.event_id = x.event_id
+        select ${project}, n.event_id, n.type, n.at, n.user_id, n.payload from n
         returning event_id`,
   );
   return new Set(inserted.map((r) => r.event_id));
@@ -104,7 +125,7 @@ export async function storeDayUniques(
   uniques: DayUnique[],
 ): Promise<Array<{ user_id: number; day: string; kind: string; dim: string }>> {
   if (!uniques.length) return [];
-  const data = [...new Map(uniques.map((u) => [JSON.stringify([u.user_id, u.day, u.kind, u.dim, u.value]), u])).values()].sort((a, b) =>
+  const data = [...new Map(uniques.map((u) => [`${u.user_id}\u0000${u.day}\u0000${u.kind}\u0000${u.dim}\u0000${u.value}`, u])).values()].sort((a, b) =>
     compareKeys([a.user_id, a.day, a.kind, a.dim, a.value], [b.user_id, b.day, b.kind, b.dim, b.value]),
   );
   const fresh = await rows<{ user_id: number; day: unknown; kind: string; dim: string }>(

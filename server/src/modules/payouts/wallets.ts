@@ -11,7 +11,7 @@ import {
 } from '@pc/core';
 import type { AppContext } from '../../context.ts';
 import { purses } from '../../db/schema/index.ts';
-import { lockKey } from '../../db/sql.ts';
+import { isUniqueViolation, lockKey } from '../../db/sql.ts';
 import { AppError, type LocalizedText } from '../../lib/errors.ts';
 import { t } from '../../lib/i18n.ts';
 import { publicLink, sendMail } from '../../mail/send.ts';
@@ -52,11 +52,6 @@ function detailError(field: string, code: WalletFieldError, product: ProductConf
   const list = system === 'card' ? product.cardCurrencies : product.bankTrCurrencies;
   return { key: `money:details.${field}.${code}`, params: { list: list.join(', ') } };
 }
-
-const isUniqueViolation = (error: unknown): boolean => {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return e?.code === '23505' || e?.cause?.code === '23505';
-};
 
 /**
  * Adds a wallet, waiting for confirmation: validates the system's fields (422 per field), refuses a duplicate

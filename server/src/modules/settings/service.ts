@@ -12,6 +12,7 @@ import {
 } from '@pc/core';
 import type { AppContext } from '../../context.ts';
 import { oneTimeTokens, sessions, users } from '../../db/schema/index.ts';
+import { isUniqueViolation } from '../../db/sql.ts';
 import { AppError, fieldError, type LocalizedText } from '../../lib/errors.ts';
 import { hashPassword, isCommonPassword, verifyPassword } from '../../lib/passwords.ts';
 import { publicLink, sendMail } from '../../mail/send.ts';
@@ -33,11 +34,6 @@ function throwIfAny(fields: Fields) {
 const userLang = (user: { lang: string }, fallback: LangCode): LangCode => (isLangCode(user.lang) ? user.lang : fallback);
 
 const hoursOf = (ms: number) => Math.round(ms / 3_600_000);
-
-const isUniqueViolation = (error: unknown): boolean => {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return e?.code === '23505' || e?.cause?.code === '23505';
-};
 
 // ---- the screen ---------------------------------------------------------------------------------------------
 

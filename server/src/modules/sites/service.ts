@@ -21,7 +21,7 @@ import {
 } from '@pc/core';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/sql.ts';
-import { num, rows, str } from '../../db/sql.ts';
+import { isUniqueViolation, num, rows, str } from '../../db/sql.ts';
 import { AppError, fieldError } from '../../lib/errors.ts';
 import { OutboundError, outboundFetch, type OutboundPolicy, type PinnedHost } from '../../lib/outbound.ts';
 
@@ -33,11 +33,6 @@ import { OutboundError, outboundFetch, type OutboundPolicy, type PinnedHost } fr
  */
 
 type User = { id: number; email: string };
-
-const isUniqueViolation = (error: unknown): boolean => {
-  const e = error as { code?: string; cause?: { code?: string } } | undefined;
-  return e?.code === '23505' || e?.cause?.code === '23505';
-};
 
 // ---------------------------------------------------------------------------------------------------------------
 // Where checks may connect
