@@ -120,6 +120,11 @@ try {
       `longest ${ingest.max.toFixed(0)} ms; answered 503 ${ingest.busy} times`,
   );
   console.log(`server memory: rss ${mb(before.rss)} -> ${mb(after.rss)}, heap used ${mb(before.heapUsed)} -> ${mb(after.heapUsed)}`);
+  const failed = [hello, idle, loaded].filter((r) => r.non2xx > 0 || r.errors > 0);
+  if (failed.length > 0) {
+    console.error(`NOT VALID: answers other than 2xx or errors in ${failed.map((r) => r.label).join(', ')}`);
+    process.exitCode = 1;
+  }
 } finally {
   await cabinet.stop();
 }

@@ -19,6 +19,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { pickLang, type LangCode } from '@pc/core';
 import type { Config } from './config.ts';
+import { AnswerCache } from './lib/read-cache.ts';
 import type { AppContext } from './context.ts';
 import { AppError, type LocalizedText } from './lib/errors.ts';
 import { t } from './lib/i18n.ts';
@@ -44,13 +45,12 @@ const WEB_DIST = join(import.meta.dirname, '../../web/dist');
 const API_BODY_LIMIT = 64 * 1024;
 
 /**
- * Requests per minute on the browser API (/api). A signed-in partner's reads count per account (a screen issues
- * a handful of GETs, and clicking through every screen quickly must never be refused); everything else counts per
- * IP address. The sign-in, registration and recovery calls have stricter limits of their own (auth/routes.ts).
- * Static files, the single-page app's pages, the API reference and the token-authenticated ingest and operator
- * APIs are not limited.
+ * The browser API's rate limit (API_RATE_LIMIT_READS and API_RATE_LIMIT_PER_IP, defaults API_RATE_LIMIT): a signed-in
+ * partner's reads count per account, everything else per IP address. The sign-in, registration and recovery calls
+ * have stricter limits of their own (auth/routes.ts). Static files, the single-page app's pages, the API reference
+ * and the token-authenticated ingest and operator APIs are not limited.
  */
-export const API_RATE_LIMIT = { signedInReads: 600, perIp: 300 } as const;
+export { API_RATE_LIMIT } from './config.ts';
 
 /** Only the browser API is rate-limited; /api/docs is the API reference (a static page and its files). */
 const isRateLimited = (url: string) => url.startsWith('/api/') && !/^\/api\/docs(\/|\?|$)/.test(url);
@@ -200,6 +200,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   // Answers are written as built; tests hold each against its contract (lib/answers.ts).
   app.setSerializerCompiler(answerSerializer(ctx.config.NODE_ENV === 'test'));
   app.decorate('ctx', ctx);
+  app.decorate('answerCache', ctx.config.READ_CACHE_MB > 0 ? new AnswerCache(Math.round(ctx.config.READ_CACHE_MB * 1024 * 1024)) : null);
   await seedProductSettings(ctx.database.db);
   app.decorateRequest('lang', 'en');
 
@@ -251,7 +252,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   await app.register(rateLimit, {
     global: true,
     // The limit runs after the session hook (route hooks follow the app's), so request.user is known here.
-    max: (request) => (isSignedInRead(request) ? API_RATE_LIMIT.signedInReads : API_RATE_LIMIT.perIp),
+    max: (request) => (isSignedInRead(request) ? ctx.config.API_RATE_LIMIT_READS : ctx.config.API_RATE_LIMIT_PER_IP),
     timeWindow: '1 minute',
     // IPv6 addresses count per /64, as the plugin's own key does.
     keyGenerator: (request) => (isSignedInRead(request) ? `user:${request.user!.id}` : `ip:${normalizeIP(request.ip)}`),

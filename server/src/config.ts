@@ -65,6 +65,13 @@ const optionalContact = z
   .trim()
   .refine((v) => v === '' || (/^(https?:\/\/|mailto:)/i.test(v) && URL.canParse(v)), 'an http(s) or mailto: URL, or empty to hide the link');
 
+/**
+ * Requests per minute on the browser API (/api) by default. A signed-in partner's reads count per account (a screen
+ * issues a handful of GETs, and clicking through every screen quickly must never be refused); everything else counts
+ * per IP address (app.ts).
+ */
+export const API_RATE_LIMIT = { signedInReads: 600, perIp: 300 } as const;
+
 /** Every setting the server reads, with its default. README lists the same table. */
 export const configSchema = z
   .object({
@@ -95,6 +102,14 @@ export const configSchema = z
     OPERATOR_TOKEN: z.string().min(16).default('dev-operator-token-0000000000000000'),
     /** Ingest batches processed at once; beyond it a batch is answered 503 with Retry-After (docs/ingest.md). */
     INGEST_MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(64).default(4),
+    /**
+     * Browser API calls per minute (app.ts API_RATE_LIMIT): a signed-in partner's reads per account, everything else
+     * per IP address. Raised only by load benchmarks, which drive one partner far beyond what a person clicks.
+     */
+    API_RATE_LIMIT_READS: z.coerce.number().int().min(1).max(10_000_000).default(API_RATE_LIMIT.signedInReads),
+    API_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).max(10_000_000).default(API_RATE_LIMIT.perIp),
+    /** Megabytes of kept answers of the figure screens per process (decision 0093); 0 keeps none. */
+    READ_CACHE_MB: z.coerce.number().min(0).max(4096).default(64),
     /** Calls per minute one webmaster API key may make; more are answered 429 with Retry-After (decision 0122). */
     WEBMASTER_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(60),
     SEED_DEMO: bool.optional(),

@@ -4,6 +4,7 @@ import type { Database } from '../db/client.ts';
 import type { Tx } from '../db/sql.ts';
 import { loadProductVersions } from '../money/product.ts';
 import { enqueuePostbacks, salePostback } from '../lib/postbacks.ts';
+import { bumpPartnerGenerations } from '../lib/read-cache.ts';
 import { BatchFold } from './fold.ts';
 import { ROLLUP_NAMES } from './rollups.ts';
 import { readFiles, readFirstsOfFiles, readPartners, readPlans, readRegisters, readSales, stateKeys } from './state.ts';
@@ -156,4 +157,9 @@ async function processValid(tx: Tx, project: ProjectId, valid: ValidEvent[], res
   );
   if (salePostbacks.length) await enqueuePostbacks(tx, project, salePostbacks, now);
   mark('12');
+
+  // 13. Last: the partners whose figures moved (events, rollups, sales and their referring sites), so that answers
+  // kept for them are not served again from the commit on (decision 0093).
+  const rollupPartners = ROLLUP_NAMES.flatMap((name) => [...fold.r[name].map.values()].map(({ key }) => Number(key[0])));
+  await bumpPartnerGenerations(tx, [...keys.userIds, ...rollupPartners, ...changedSales.flatMap((s) => [s.user_id, s.site_user_id ?? s.user_id])]);
 }

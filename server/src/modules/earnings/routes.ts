@@ -9,6 +9,7 @@ import {
   goldStatusAnswer,
   goldStatusQuery,
 } from '@pc/core';
+import { keptAnswers } from '../../lib/read-cache.ts';
 import { currentUser } from '../session/plugin.ts';
 import * as earnings from './service.ts';
 
@@ -18,12 +19,14 @@ export async function earningsRoutes(root: FastifyInstance) {
   const { database, clock } = app.ctx;
   const tags = ['earnings'];
   const opts = { preHandler: app.requireProgram };
+  // The page's figures by day and the day's figures are kept until the partner's figures move (decision 0093).
+  const kept = keptAnswers(app);
 
-  app.get(P.stat, { ...opts, schema: { tags, querystring: earningsStatQuery, response: { 200: earningsStatAnswer } } }, async (request) =>
+  app.get(P.stat, { ...kept, schema: { tags, querystring: earningsStatQuery, response: { 200: earningsStatAnswer } } }, async (request) =>
     earnings.earningsStat(database, currentUser(request).id, request.query, clock.now()),
   );
 
-  app.get(P.today, { ...opts, schema: { tags, querystring: earningsTodayQuery, response: { 200: earningsTodayAnswer } } }, async (request) =>
+  app.get(P.today, { ...kept, schema: { tags, querystring: earningsTodayQuery, response: { 200: earningsTodayAnswer } } }, async (request) =>
     earnings.earningsToday(database, currentUser(request).id, request.query.app, clock.now()),
   );
 

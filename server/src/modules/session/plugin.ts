@@ -3,7 +3,17 @@ import { sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isLangCode, type ProjectId } from '@pc/core';
 import { AppError } from '../../lib/errors.ts';
-import { createSession, resolveSessionState, revokeSession, SESSION_ABSOLUTE_MS, SESSION_COOKIE, type SessionState, type SessionUser } from './service.ts';
+import {
+  createSession,
+  forgetKeptSessions,
+  resolveSessionState,
+  resolveSessionStateKept,
+  revokeSession,
+  SESSION_ABSOLUTE_MS,
+  SESSION_COOKIE,
+  type SessionState,
+  type SessionUser,
+} from './service.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -38,6 +48,13 @@ export function currentUser(request: FastifyRequest): SessionUser {
   return request.user;
 }
 
+/**
+ * The figure screens' reads, which use nothing of the session but the account's id, status and language: their
+ * session lookups are kept for a few seconds (resolveSessionStateKept, decision 0093). Every other call looks the
+ * session up each time.
+ */
+const KEPT_SESSION_READS = /^\/api\/(statistics|videos|earnings|dashboard)\//;
+
 export const sessionPlugin = fp(async (app) => {
   const { database, clock, config } = app.ctx;
   const secure = config.PUBLIC_URL.startsWith('https:');
@@ -48,10 +65,21 @@ export const sessionPlugin = fp(async (app) => {
     if (!request.url.startsWith('/api/')) return;
     const token = request.cookies[SESSION_COOKIE];
     if (!token) return;
-    const live = await resolveSessionState(database.db, token, clock.now());
+    const live =
+      request.method === 'GET' && KEPT_SESSION_READS.test(request.url)
+        ? await resolveSessionStateKept(database.db, token, clock.now())
+        : await resolveSessionState(database.db, token, clock.now());
     request.user = live?.user ?? null;
     request.session = live?.session ?? null;
-    if (request.user && !request.headers['x-localization'] && isLangCode(request.user.lang)) request.lang = request.user.lang;
+    if (request.user && !request.headers['x-localization'] && isLangCode(request.user.lang))
+      request.lang = request.user.lang;
+  });
+
+  // A partner's write (settings, security checks, sign-out, anything not a GET) may change what a session stands
+  // for: the sessions of that partner kept on this process are looked up again.
+  app.addHook('onResponse', async (request) => {
+    if (request.user && request.method !== 'GET' && request.method !== 'HEAD')
+      forgetKeptSessions(database.db, request.user.id);
   });
 
   app.decorate('requireUser', async (request: FastifyRequest) => {
@@ -63,9 +91,15 @@ export const sessionPlugin = fp(async (app) => {
     // Runs after validation, so `app` is a project id wherever the query schema asks for it.
     const project = (request.query as { app?: ProjectId } | undefined)?.app;
     const active = project
-      ? await database.query<{ ok: number }>(sql`select 1 as ok from partner_programs where user_id = ${request.user!.id} and project = ${project}`)
+      ? await database.query<{ ok: number }>(
+          sql`select 1 as ok from partner_programs where user_id = ${request.user!.id} and project = ${project}`,
+        )
       : [];
-    if (active.length === 0) throw new AppError('forbidden', { key: 'statistics:program_not_active', params: { app: project ?? '' } });
+    if (active.length === 0)
+      throw new AppError('forbidden', {
+        key: 'statistics:program_not_active',
+        params: { app: project ?? '' },
+      });
   });
 
   app.decorate('signIn', async (request: FastifyRequest, reply: FastifyReply, userId: number) => {

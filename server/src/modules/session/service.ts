@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, sql } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema/index.ts';
 
@@ -23,9 +24,16 @@ export function sessionRanOut(now: Date) {
   return sql`(${sessions.expiresAt} <= ${now} or ${sessions.lastSeenAt} <= ${new Date(now.getTime() - SESSION_IDLE_MS)})`;
 }
 
-export async function createSession(db: Db, userId: number, now: Date, meta: { ip: string; userAgent: string }) {
+export async function createSession(
+  db: Db,
+  userId: number,
+  now: Date,
+  meta: { ip: string; userAgent: string },
+) {
   // Sign-in is the moment to drop this partner's sessions that ran out, so they do not pile up until housekeeping.
-  await db.execute(sql`delete from ${sessions} where ${sessions.userId} = ${userId} and ${sessionRanOut(now)}`);
+  await db.execute(
+    sql`delete from ${sessions} where ${sessions.userId} = ${userId} and ${sessionRanOut(now)}`,
+  );
   const token = newSecretToken();
   await db.insert(sessions).values({
     idHash: hashToken(token),
@@ -55,12 +63,25 @@ export async function resolveSession(db: Db, token: string, now: Date): Promise<
   return (await resolveSessionState(db, token, now))?.user ?? null;
 }
 
+export interface LiveSession {
+  user: SessionUser;
+  session: SessionState;
+}
+
 /** The user and the state of a live session, or null (see resolveSession). */
-export async function resolveSessionState(db: Db, token: string, now: Date): Promise<{ user: SessionUser; session: SessionState } | null> {
-  const idHash = hashToken(token);
+export async function resolveSessionState(db: Db, token: string, now: Date): Promise<LiveSession | null> {
+  return (await lookUpSession(db, hashToken(token), now))?.live ?? null;
+}
+
+async function lookUpSession(
+  db: Db,
+  idHash: Buffer,
+  now: Date,
+): Promise<{ live: LiveSession; expiresAt: Date; lastSeenAt: Date } | null> {
   const rows = await db
     .select({
       user: users,
+      expiresAt: sessions.expiresAt,
       lastSeenAt: sessions.lastSeenAt,
       codeCheckedAt: sessions.codeCheckedAt,
       passwordCheckedAt: sessions.passwordCheckedAt,
@@ -77,17 +98,89 @@ export async function resolveSessionState(db: Db, token: string, now: Date): Pro
     await db.delete(sessions).where(eq(sessions.idHash, idHash));
     return null;
   }
+  let lastSeenAt = row.lastSeenAt;
   if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
     await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.idHash, idHash));
+    lastSeenAt = now;
   }
   const { user, codeCheckedAt, passwordCheckedAt, securityFailures, securityFailedAt } = row;
-  return { user, session: { idHash, codeCheckedAt, passwordCheckedAt, securityFailures, securityFailedAt } };
+  return {
+    live: { user, session: { idHash, codeCheckedAt, passwordCheckedAt, securityFailures, securityFailedAt } },
+    expiresAt: row.expiresAt,
+    lastSeenAt,
+  };
+}
+
+/**
+ * How long a session looked up for a figure screen's read is taken as it was (decision 0093). Sign-out, a
+ * password change and any write call of the partner forget it at once on this process; on other processes a
+ * change shows after at most this long.
+ */
+export const SESSION_KEEP_MS = 3000;
+
+interface KeptSession {
+  live: LiveSession;
+  /** When it was looked up, by the app's clock. */
+  at: number;
+  expiresAt: number;
+  lastSeenAt: number;
+}
+
+/** Sessions looked up lately, per database handle: one per process and database. */
+const keptSessions = new WeakMap<Db, LRUCache<string, KeptSession>>();
+const keptOf = (db: Db) => {
+  let kept = keptSessions.get(db);
+  if (!kept) keptSessions.set(db, (kept = new LRUCache<string, KeptSession>({ max: 10_000 })));
+  return kept;
+};
+
+/**
+ * resolveSessionState for the figure screens' reads: a session looked up less than SESSION_KEEP_MS ago (and still
+ * within its idle and absolute expiry) is answered from memory, so a screen's burst of reads costs one lookup.
+ * Only for calls that use nothing of the session but the account's id, status and language.
+ */
+export async function resolveSessionStateKept(db: Db, token: string, now: Date): Promise<LiveSession | null> {
+  const idHash = hashToken(token);
+  const key = idHash.toString('hex');
+  const kept = keptOf(db);
+  const t = now.getTime();
+  const hit = kept.get(key);
+  if (
+    hit &&
+    t >= hit.at &&
+    t - hit.at < SESSION_KEEP_MS &&
+    t < hit.expiresAt &&
+    t - hit.lastSeenAt <= SESSION_IDLE_MS
+  )
+    return hit.live;
+  const found = await lookUpSession(db, idHash, now);
+  if (!found) {
+    kept.delete(key);
+    return null;
+  }
+  kept.set(key, {
+    live: found.live,
+    at: t,
+    expiresAt: found.expiresAt.getTime(),
+    lastSeenAt: found.lastSeenAt.getTime(),
+  });
+  return found.live;
+}
+
+/** Forgets the kept sessions of a partner on this process (after a write of theirs, a password change, a block). */
+export function forgetKeptSessions(db: Db, userId: number) {
+  const kept = keptSessions.get(db);
+  if (!kept) return;
+  for (const [key, value] of kept.entries()) if (value.live.user.id === userId) kept.delete(key);
 }
 
 export async function revokeSession(db: Db, token: string) {
-  await db.delete(sessions).where(eq(sessions.idHash, hashToken(token)));
+  const idHash = hashToken(token);
+  await db.delete(sessions).where(eq(sessions.idHash, idHash));
+  keptSessions.get(db)?.delete(idHash.toString('hex'));
 }
 
 export async function revokeAllSessions(db: Db, userId: number) {
   await db.delete(sessions).where(eq(sessions.userId, userId));
+  forgetKeptSessions(db, userId);
 }

@@ -21,6 +21,7 @@ import {
   videosTodayAnswer,
   videosTodayQuery,
 } from '@pc/core';
+import { keptAnswers } from '../../lib/read-cache.ts';
 import { currentUser } from '../session/plugin.ts';
 import * as stats from './service.ts';
 
@@ -30,20 +31,22 @@ export async function statisticsRoutes(root: FastifyInstance) {
   const { database, clock } = app.ctx;
   const tags = ['statistics'];
   const opts = { preHandler: app.requireProgram };
+  // Kept until the partner's figures move (decision 0093); not the file lists, whose hints depend on the hour.
+  const kept = keptAnswers(app);
   /** The partner and "now" (app.requireProgram has checked that the project's programme is active for them). */
   const partner = (request: Parameters<typeof currentUser>[0]) => ({ userId: currentUser(request).id, now: clock.now() });
 
-  app.get(P.sourcesBase, { ...opts, schema: { tags, querystring: sourcesBaseQuery, response: { 200: sourcesBaseAnswer } } }, async (request) => {
+  app.get(P.sourcesBase, { ...kept, schema: { tags, querystring: sourcesBaseQuery, response: { 200: sourcesBaseAnswer } } }, async (request) => {
     const { userId, now } = partner(request);
     return stats.sourcesBase(database, userId, request.query, now);
   });
 
-  app.get(P.sourcesDetails, { ...opts, schema: { tags, querystring: sourcesDetailsQuery, response: { 200: sourcesDetailsAnswer } } }, async (request) => {
+  app.get(P.sourcesDetails, { ...kept, schema: { tags, querystring: sourcesDetailsQuery, response: { 200: sourcesDetailsAnswer } } }, async (request) => {
     const { userId, now } = partner(request);
     return stats.sourcesDetails(database, userId, request.query, now);
   });
 
-  app.get(P.sales, { ...opts, schema: { tags, querystring: salesQuery, response: { 200: salesAnswer } } }, async (request) => {
+  app.get(P.sales, { ...kept, schema: { tags, querystring: salesQuery, response: { 200: salesAnswer } } }, async (request) => {
     const { userId, now } = partner(request);
     return stats.sales(database, userId, request.query, now);
   });
@@ -58,31 +61,31 @@ export async function statisticsRoutes(root: FastifyInstance) {
     return stats.files(database, userId, request.query, now, 'copy');
   });
 
-  app.get(P.detailedToday, { ...opts, schema: { tags, querystring: detailedTodayQuery, response: { 200: detailedTodayAnswer } } }, async (request) => {
+  app.get(P.detailedToday, { ...kept, schema: { tags, querystring: detailedTodayQuery, response: { 200: detailedTodayAnswer } } }, async (request) => {
     const { userId, now } = partner(request);
     return stats.detailedToday(database, userId, request.query.app, now);
   });
 
-  app.get(P.detailedBase, { ...opts, schema: { tags, querystring: detailedBaseQuery, response: { 200: detailedBaseAnswer } } }, async (request) => {
+  app.get(P.detailedBase, { ...kept, schema: { tags, querystring: detailedBaseQuery, response: { 200: detailedBaseAnswer } } }, async (request) => {
     const { userId, now } = partner(request);
     return stats.detailedBase(database, userId, request.query, now);
   });
 
   app.get(
     P.detailedCountries,
-    { ...opts, schema: { tags, querystring: detailedCountriesQuery, response: { 200: detailedCountriesAnswer } } },
+    { ...kept, schema: { tags, querystring: detailedCountriesQuery, response: { 200: detailedCountriesAnswer } } },
     async (request) => {
       const { userId } = partner(request);
       return stats.detailedCountries(database, userId, request.query.app, request.query.date);
     },
   );
 
-  app.get(P.videosStat, { ...opts, schema: { tags: ['videos'], querystring: videosStatQuery, response: { 200: videosStatAnswer } } }, async (request) => {
+  app.get(P.videosStat, { ...kept, schema: { tags: ['videos'], querystring: videosStatQuery, response: { 200: videosStatAnswer } } }, async (request) => {
     const { userId, now } = partner(request);
     return stats.videosStat(database, userId, request.query, now);
   });
 
-  app.get(P.videosToday, { ...opts, schema: { tags: ['videos'], querystring: videosTodayQuery, response: { 200: videosTodayAnswer } } }, async (request) => {
+  app.get(P.videosToday, { ...kept, schema: { tags: ['videos'], querystring: videosTodayQuery, response: { 200: videosTodayAnswer } } }, async (request) => {
     const { userId, now } = partner(request);
     return stats.videosToday(database, userId, request.query.app, request.query.player_type, now);
   });

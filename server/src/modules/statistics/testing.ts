@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { ProjectId } from '@pc/core';
 import type { TestApp } from '../../test/harness.ts';
+import { bumpPartnerGenerations } from '../../lib/read-cache.ts';
 import { createSession } from '../session/service.ts';
 
 /** Test helpers of the statistics, earnings and dashboard suites: partners with sessions, and rows. */
@@ -41,14 +42,20 @@ export async function signedInPartner(t: TestApp, email: string, projects: Proje
   };
 }
 
-/** Inserts rows (objects with the same keys) into a table. */
+/**
+ * Inserts rows (objects with the same keys) into a table. Rows of partners are a write of their figures, so it
+ * raises their generation as ingest does (answers kept before are not served again, decision 0093).
+ */
 export async function insertRows(t: TestApp, table: string, rows: Array<Record<string, unknown>>) {
   if (rows.length === 0) return;
   const columns = Object.keys(rows[0]!);
   const values = rows.map((r) => sql`(${sql.join(columns.map((c) => sql`${r[c] ?? null}`), sql`, `)})`);
-  await t.ctx.database.query(
-    sql`insert into ${sql.identifier(table)} (${sql.join(columns.map((c) => sql.identifier(c)), sql`, `)}) values ${sql.join(values, sql`, `)}`,
-  );
+  await t.ctx.database.db.transaction(async (tx) => {
+    await tx.execute(
+      sql`insert into ${sql.identifier(table)} (${sql.join(columns.map((c) => sql.identifier(c)), sql`, `)}) values ${sql.join(values, sql`, `)}`,
+    );
+    await bumpPartnerGenerations(tx, rows.flatMap((r) => (r.user_id == null ? [] : [Number(r.user_id)])));
+  });
 }
 
 /** A day of the ingest_daily rollup with `earned_micro` as the sum of its parts. */
