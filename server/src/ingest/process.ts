@@ -135,9 +135,9 @@ async function processValid(tx: Tx, project: ProjectId, valid: ValidEvent[], res
 
   mark('before 10');
   // 10. Write the state back and the rollup differences, each in key order.
-  await writeFilesAndSales(tx, fold.changedFileStates(), changedSales);
+  await writeFilesAndSales(tx, fold.changedFileStates(), changedSales, fold.stored);
   mark('files+sales upsert');
-  await writeFirsts(tx, changedFirsts);
+  await writeFirsts(tx, changedFirsts, fold.stored);
   mark('state upserts');
   for (const name of ROLLUP_NAMES) {
     await flushRollup(tx, name, fold.r[name]);
