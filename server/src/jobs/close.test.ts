@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { createTestDatabase, testDbKind } from '../test/harness.ts';
 import type { Database } from '../db/client.ts';
 import { catchUp, closeDay, closeMonth, closeRange } from './close.ts';
-import { addRollup, createPartner, ledgerRows } from '../money/testing.ts';
+import { addFile, addRollup, createPartner, ledgerRows } from '../money/testing.ts';
 
 let database: Database;
 beforeEach(async () => {
@@ -201,5 +201,55 @@ describe('history sent after the closes started', () => {
     // Level 1 from October (September's efficiency > 0): October's day earns the 5% gold bonus.
     const gold = (await ledgerRows(database, p)).filter((e) => e.source === 'gold_bonus').map((e) => [e.day, e.amount_micro]);
     expect(gold).toEqual([['2026-10-15', 50_000]]);
+  });
+});
+
+describe('late events for a closed month (decision 0094)', () => {
+  it('a refund arriving after the month close decides the level and unlimited status again, and corrects the gold bonus with new entries', async () => {
+    const p = await createPartner(database, { email: 'a@x.test', createdAt: '2026-01-01T00:00:00Z' });
+    await addRollup(database, p, 'fd1', '2026-10-30', { sales: 1, sale_earned_micro: 6_000_000 });
+    await addRollup(database, p, 'fd1', '2026-11-02', { counted_downloads: 10, download_earned_micro: 100_000 });
+    await catchUp(database, new Date('2026-11-03T00:30:00Z'));
+    // October's efficiency 6 USD: level 1 and unlimited status for November; 5% gold bonus on November 2.
+    const gold = async () => (await ledgerRows(database, p)).filter((e) => e.source === 'gold_bonus').map((e) => [e.day, e.kind, e.amount_micro]);
+    expect(await gold()).toEqual([['2026-11-02', 'earning', 5_000]]);
+    expect((await database.query(sql`select level_after from gold_months where user_id = ${p}`))[0]).toEqual({ level_after: 1 });
+    expect(await database.query(sql`select kind from unlimited_periods where user_id = ${p}`)).toEqual([{ kind: 'auto' }]);
+
+    // The sale of October 30 is refunded; the event arrives on November 3.
+    await addRollup(database, p, 'fd1', '2026-10-30', { sales: -1, sale_earned_micro: -6_000_000 });
+    const r = await catchUp(database, new Date('2026-11-03T10:00:00Z'));
+    expect(r.dirty.map((d) => [d.day, d.entries])).toEqual([
+      ['2026-10-30', 1],
+      ['2026-11-02', 1],
+    ]);
+    // October now earned nothing: no level up, no unlimited status, and November 2's bonus is taken back.
+    expect((await database.query(sql`select level_after, reason from gold_months where user_id = ${p}`))[0]).toEqual({ level_after: 0, reason: 'stays_standard' });
+    expect(await database.query(sql`select kind from unlimited_periods where user_id = ${p}`)).toEqual([]);
+    expect(await gold()).toEqual([
+      ['2026-11-02', 'earning', 5_000],
+      ['2026-11-02', 'correction', -5_000],
+    ]);
+    expect((await database.query(sql`select level from gold_state where user_id = ${p}`))[0]).toEqual({ level: 0 });
+    // Nothing more to do.
+    expect((await catchUp(database, new Date('2026-11-03T11:00:00Z'))).dirty).toEqual([]);
+  });
+
+  it('a late upload moves the storage of every closed day after it', async () => {
+    const p = await createPartner(database, { email: 'a@x.test', createdAt: '2026-01-01T00:00:00Z' });
+    await addRollup(database, p, 'fd1', '2026-11-10', { counted_downloads: 1, download_earned_micro: 1_000 });
+    await catchUp(database, new Date('2026-11-14T00:30:00Z'));
+    // A 30 GiB file uploaded on November 11 arrives on November 14 (ingest marks its upload day).
+    await addFile(database, p, 'fd1', 'big', 30 * 2 ** 30, '2026-11-11T08:00:00Z');
+    await addRollup(database, p, 'fd1', '2026-11-11', {});
+    await catchUp(database, new Date('2026-11-14T10:00:00Z'));
+    const storage = await database.query<{ day: string; cost: number }>(sql`select day::text as day, cost_micro::bigint as cost from storage_days where user_id = ${p} order by day`);
+    // 30 GB × 0.016 USD / 30 days = 16,000 micro-USD a day from the upload day on.
+    expect(storage).toEqual([
+      { day: '2026-11-10', cost: 0 },
+      { day: '2026-11-11', cost: 16_000 },
+      { day: '2026-11-12', cost: 16_000 },
+      { day: '2026-11-13', cost: 16_000 },
+    ]);
   });
 });
