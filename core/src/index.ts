@@ -43,3 +43,4 @@ export * from './contracts/start.ts';
 export * from './rules/start.ts';
 export * from './contracts/plans.ts';
 export * from './contracts/sites.ts';
+export * from './contracts/operator.ts';

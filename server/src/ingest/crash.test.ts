@@ -11,8 +11,8 @@ import type { IngestEventInput, ProjectId } from '@pc/core';
 import { wrapPglite, wrapPool, type Database } from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
 import { testConfig, testDbKind } from '../test/harness.ts';
-import { partnerEvents } from '../../../simulator/src/generate.ts';
-import { httpSender } from '../../../simulator/src/sender.ts';
+import { partnerEvents } from '@pc/simulator/generate';
+import { httpSender } from '@pc/simulator/sender';
 import { insertPartner } from './testing.ts';
 import { recountAndRollups } from './recount.ts';
 

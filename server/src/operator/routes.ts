@@ -1,8 +1,32 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { z } from 'zod';
-import { DEFAULT_PRODUCT, LANG_CODES, PROJECTS, pageMeta, projectSchema, settingsEffectiveFrom } from '@pc/core';
+import {
+  additionalIncomeAnswer,
+  additionalIncomeBody,
+  DEFAULT_PRODUCT,
+  operatorActionsAnswer,
+  operatorActionsQuery,
+  operatorBalanceAnswer,
+  operatorIdParam,
+  operatorNewsAnswer,
+  operatorNewsBody,
+  operatorNotificationAnswer,
+  operatorNotificationBody,
+  operatorPayout,
+  operatorPayoutAnswer,
+  operatorPayoutMoveBody,
+  operatorPayoutsAnswer,
+  operatorPayoutsQuery,
+  operatorSettingsAnswer,
+  operatorSettingsBody,
+  operatorSettingsChangeAnswer,
+  PROJECTS,
+  settingsEffectiveFrom,
+  siteBanAnswer,
+  siteBanBody,
+  type OperatorPayout,
+} from '@pc/core';
 import { AppError } from '../lib/errors.ts';
 import { payoutRequests, productSettings, productSettingsHistory, purses, users } from '../db/schema/index.ts';
 import { loadProduct, loadProductVersions, PRODUCT_SETTINGS_KEY } from '../money/product.ts';
@@ -22,28 +46,8 @@ import {
   sameShape,
 } from './service.ts';
 
-const micro = z.number().int();
-const dayString = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
-const idParam = z.strictObject({ id: z.coerce.number().int().positive() });
-const operatorStatus = z.enum(['review', 'process', 'accepted', 'rejected']);
-const payoutStatus = z.enum(['created', 'review', 'process', 'accepted', 'rejected', 'deleted']);
-
-const payoutView = z.object({
-  id: z.number().int(),
-  user_id: z.number().int(),
-  amount: micro,
-  fee: micro,
-  wallet_type: z.string(),
-  payment_details: z.string(),
-  status: payoutStatus,
-  status_reason: z.string(),
-  created_date: z.string(),
-  updated_at: z.string(),
-});
-const historyView = z.object({ from: payoutStatus.nullable(), to: payoutStatus, reason: z.string(), actor: z.string(), at: z.string() });
-
 type PayoutRow = typeof payoutRequests.$inferSelect;
-const viewPayout = (r: PayoutRow) => ({
+const viewPayout = (r: PayoutRow): OperatorPayout => ({
   id: r.id,
   user_id: r.userId,
   amount: r.amountMicro,
@@ -55,16 +59,6 @@ const viewPayout = (r: PayoutRow) => ({
   created_date: r.createdAt.toISOString(),
   updated_at: r.updatedAt.toISOString(),
 });
-
-/** A title and body per language; English is required (the fallback of every other language). */
-const textsSchema = z
-  .partialRecord(z.enum(LANG_CODES), z.strictObject({ title: z.string().trim().min(1).max(300), body: z.string().trim().min(1).max(20_000) }))
-  .refine((texts) => Boolean(texts.en), { message: 'operator:english_text_required' });
-
-const partnerRef = {
-  user_id: z.number().int().positive().optional(),
-  email: z.string().trim().toLowerCase().email().optional(),
-};
 
 /** The operator API (docs/operator.md): server-to-server, Bearer OPERATOR_TOKEN plus X-Operator. */
 export async function operatorRoutes(parent: FastifyInstance) {
@@ -87,13 +81,8 @@ export async function operatorRoutes(parent: FastifyInstance) {
     {
       schema: {
         tags: ['operator'],
-        querystring: z.strictObject({
-          status: payoutStatus.optional(),
-          user_id: z.coerce.number().int().positive().optional(),
-          page: z.coerce.number().int().min(1).default(1),
-          per_page: z.coerce.number().int().min(1).max(500).default(50),
-        }),
-        response: { 200: z.object({ data: z.array(payoutView), meta: pageMeta }) },
+        querystring: operatorPayoutsQuery,
+        response: { 200: operatorPayoutsAnswer },
       },
     },
     async (request) => {
@@ -119,14 +108,8 @@ export async function operatorRoutes(parent: FastifyInstance) {
     {
       schema: {
         tags: ['operator'],
-        params: idParam,
-        response: {
-          200: payoutView.extend({
-            history: z.array(historyView),
-            /** The wallet the request goes to, with what paying it needs (a card's whole number); null for old requests. */
-            wallet: z.object({ id: z.number().int(), type: z.string(), details: z.record(z.string(), z.string()), removed: z.boolean() }).nullable(),
-          }),
-        },
+        params: operatorIdParam,
+        response: { 200: operatorPayoutAnswer },
       },
     },
     async (request) => {
@@ -151,9 +134,9 @@ export async function operatorRoutes(parent: FastifyInstance) {
     {
       schema: {
         tags: ['operator'],
-        params: idParam,
-        body: z.strictObject({ status: operatorStatus, reason: z.string().trim().max(1000).optional() }),
-        response: { 200: payoutView },
+        params: operatorIdParam,
+        body: operatorPayoutMoveBody,
+        response: { 200: operatorPayout },
       },
     },
     async (request) => {
@@ -178,16 +161,8 @@ export async function operatorRoutes(parent: FastifyInstance) {
     {
       schema: {
         tags: ['operator'],
-        body: z.strictObject({
-          ...partnerRef,
-          project: projectSchema,
-          amount: micro.refine((v) => v !== 0, { message: 'validation:invalid' }).refine((v) => Math.abs(v) <= 1e12, { message: 'validation:invalid' }),
-          reason: z.string().trim().min(1).max(1000),
-          day: dayString.optional(),
-        }),
-        response: {
-          200: z.object({ id: z.number().int(), user_id: z.number().int(), project: projectSchema, day: dayString, amount: micro, reason: z.string(), replayed: z.boolean() }),
-        },
+        body: additionalIncomeBody,
+        response: { 200: additionalIncomeAnswer },
       },
     },
     async (request) => {
@@ -215,8 +190,8 @@ export async function operatorRoutes(parent: FastifyInstance) {
     {
       schema: {
         tags: ['operator'],
-        body: z.strictObject({ project: projectSchema.nullable().optional(), texts: textsSchema }),
-        response: { 200: z.object({ id: z.number().int(), published_at: z.string(), langs: z.array(z.string()) }) },
+        body: operatorNewsBody,
+        response: { 200: operatorNewsAnswer },
       },
     },
     async (request) => {
@@ -230,8 +205,8 @@ export async function operatorRoutes(parent: FastifyInstance) {
     {
       schema: {
         tags: ['operator'],
-        body: z.strictObject({ ...partnerRef, all: z.boolean().optional(), texts: textsSchema }),
-        response: { 200: z.object({ id: z.number().int(), user_id: z.number().int().nullable(), created_at: z.string() }) },
+        body: operatorNotificationBody,
+        response: { 200: operatorNotificationAnswer },
       },
     },
     async (request) => {
@@ -247,9 +222,9 @@ export async function operatorRoutes(parent: FastifyInstance) {
     {
       schema: {
         tags: ['operator'],
-        params: idParam,
-        body: z.strictObject({ reason: z.string().trim().min(1).max(1000) }),
-        response: { 200: z.object({ id: z.number().int(), status: z.literal('banned') }) },
+        params: operatorIdParam,
+        body: siteBanBody,
+        response: { 200: siteBanAnswer },
       },
     },
     async (request) => {
@@ -264,12 +239,8 @@ export async function operatorRoutes(parent: FastifyInstance) {
     {
       schema: {
         tags: ['operator'],
-        querystring: z.strictObject({ limit: z.coerce.number().int().min(1).max(1000).default(100) }),
-        response: {
-          200: z.object({
-            data: z.array(z.object({ id: z.number().int(), operator: z.string(), action: z.string(), target: z.string(), payload: z.record(z.string(), z.unknown()), at: z.string() })),
-          }),
-        },
+        querystring: operatorActionsQuery,
+        response: { 200: operatorActionsAnswer },
       },
     },
     async (request) => {
@@ -280,7 +251,7 @@ export async function operatorRoutes(parent: FastifyInstance) {
 
   app.get(
     '/settings',
-    { schema: { tags: ['operator'], response: { 200: z.object({ value: z.record(z.string(), z.unknown()) }) } } },
+    { schema: { tags: ['operator'], response: { 200: operatorSettingsAnswer } } },
     async () => ({ value: (await loadProduct(db)) as unknown as Record<string, unknown> }),
   );
 
@@ -294,8 +265,8 @@ export async function operatorRoutes(parent: FastifyInstance) {
     {
       schema: {
         tags: ['operator'],
-        body: z.strictObject({ changes: z.record(z.string(), z.unknown()) }),
-        response: { 200: z.object({ value: z.record(z.string(), z.unknown()), changed: z.array(z.string()), effective_from: z.string() }) },
+        body: operatorSettingsBody,
+        response: { 200: operatorSettingsChangeAnswer },
       },
     },
     async (request) => {
@@ -338,19 +309,8 @@ export async function operatorRoutes(parent: FastifyInstance) {
     {
       schema: {
         tags: ['operator'],
-        params: idParam,
-        response: {
-          200: z.object({
-            user_id: z.number().int(),
-            earnings: micro,
-            live: micro,
-            payouts_accepted: micro,
-            in_progress: micro,
-            balance: micro,
-            hold: micro,
-            available: micro,
-          }),
-        },
+        params: operatorIdParam,
+        response: { 200: operatorBalanceAnswer },
       },
     },
     async (request) => {

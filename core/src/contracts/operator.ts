@@ -1,0 +1,113 @@
+import { z } from 'zod';
+import { LANG_CODES } from '../locales.ts';
+import { pageMeta, projectSchema } from './common.ts';
+
+/**
+ * The operator API (docs/operator.md): server-to-server calls under /operator/v1, Bearer OPERATOR_TOKEN plus
+ * X-Operator. Amounts are micro-USD integers.
+ */
+const micro = z.number().int();
+const dayString = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+
+export const operatorIdParam = z.strictObject({ id: z.coerce.number().int().positive() });
+
+/** The statuses an operator may move a payout request to. */
+export const operatorPayoutMove = z.enum(['review', 'process', 'accepted', 'rejected']);
+export const operatorPayoutStatus = z.enum(['created', 'review', 'process', 'accepted', 'rejected', 'deleted']);
+
+export const operatorPayout = z.object({
+  id: z.number().int(),
+  user_id: z.number().int(),
+  amount: micro,
+  fee: micro,
+  wallet_type: z.string(),
+  payment_details: z.string(),
+  status: operatorPayoutStatus,
+  status_reason: z.string(),
+  created_date: z.string(),
+  updated_at: z.string(),
+});
+export type OperatorPayout = z.infer<typeof operatorPayout>;
+
+/** GET /operator/v1/payouts */
+export const operatorPayoutsQuery = z.strictObject({
+  status: operatorPayoutStatus.optional(),
+  user_id: z.coerce.number().int().positive().optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  per_page: z.coerce.number().int().min(1).max(500).default(50),
+});
+export const operatorPayoutsAnswer = z.object({ data: z.array(operatorPayout), meta: pageMeta });
+
+/** GET /operator/v1/payouts/{id}: the request, its moves, and the wallet it goes to with what paying it needs. */
+export const operatorPayoutAnswer = operatorPayout.extend({
+  history: z.array(z.object({ from: operatorPayoutStatus.nullable(), to: operatorPayoutStatus, reason: z.string(), actor: z.string(), at: z.string() })),
+  /** A card's whole number among the details; null for requests older than wallets. */
+  wallet: z.object({ id: z.number().int(), type: z.string(), details: z.record(z.string(), z.string()), removed: z.boolean() }).nullable(),
+});
+
+/** POST /operator/v1/payouts/{id}/status */
+export const operatorPayoutMoveBody = z.strictObject({ status: operatorPayoutMove, reason: z.string().trim().max(1000).optional() });
+
+/** A partner named by id or by e-mail. */
+const partnerRef = {
+  user_id: z.number().int().positive().optional(),
+  email: z.string().trim().toLowerCase().email().optional(),
+};
+
+/** POST /operator/v1/additional-income: a correction (either sign) booked on a day, replayable by Idempotency-Key. */
+export const additionalIncomeBody = z.strictObject({
+  ...partnerRef,
+  project: projectSchema,
+  amount: micro.refine((v) => v !== 0, { message: 'validation:invalid' }).refine((v) => Math.abs(v) <= 1e12, { message: 'validation:invalid' }),
+  reason: z.string().trim().min(1).max(1000),
+  day: dayString.optional(),
+});
+export const additionalIncomeAnswer = z.object({
+  id: z.number().int(),
+  user_id: z.number().int(),
+  project: projectSchema,
+  day: dayString,
+  amount: micro,
+  reason: z.string(),
+  replayed: z.boolean(),
+});
+
+/** A title and body per language; English is required (the fallback of every other language). */
+const operatorTexts = z
+  .partialRecord(z.enum(LANG_CODES), z.strictObject({ title: z.string().trim().min(1).max(300), body: z.string().trim().min(1).max(20_000) }))
+  .refine((texts) => Boolean(texts.en), { message: 'operator:english_text_required' });
+
+/** POST /operator/v1/news */
+export const operatorNewsBody = z.strictObject({ project: projectSchema.nullable().optional(), texts: operatorTexts });
+export const operatorNewsAnswer = z.object({ id: z.number().int(), published_at: z.string(), langs: z.array(z.string()) });
+
+/** POST /operator/v1/notifications: to one partner, or to all. */
+export const operatorNotificationBody = z.strictObject({ ...partnerRef, all: z.boolean().optional(), texts: operatorTexts });
+export const operatorNotificationAnswer = z.object({ id: z.number().int(), user_id: z.number().int().nullable(), created_at: z.string() });
+
+/** POST /operator/v1/sites/{id}/ban */
+export const siteBanBody = z.strictObject({ reason: z.string().trim().min(1).max(1000) });
+export const siteBanAnswer = z.object({ id: z.number().int(), status: z.literal('banned') });
+
+/** GET /operator/v1/actions: the operators' log, newest first. */
+export const operatorActionsQuery = z.strictObject({ limit: z.coerce.number().int().min(1).max(1000).default(100) });
+export const operatorActionsAnswer = z.object({
+  data: z.array(z.object({ id: z.number().int(), operator: z.string(), action: z.string(), target: z.string(), payload: z.record(z.string(), z.unknown()), at: z.string() })),
+});
+
+/** GET /operator/v1/settings and PATCH: the product settings by top-level key. */
+export const operatorSettingsAnswer = z.object({ value: z.record(z.string(), z.unknown()) });
+export const operatorSettingsBody = z.strictObject({ changes: z.record(z.string(), z.unknown()) });
+export const operatorSettingsChangeAnswer = z.object({ value: z.record(z.string(), z.unknown()), changed: z.array(z.string()), effective_from: z.string() });
+
+/** GET /operator/v1/partners/{id}/balance: a partner's money as the balance calls see it. */
+export const operatorBalanceAnswer = z.object({
+  user_id: z.number().int(),
+  earnings: micro,
+  live: micro,
+  payouts_accepted: micro,
+  in_progress: micro,
+  balance: micro,
+  hold: micro,
+  available: micro,
+});
