@@ -101,6 +101,8 @@ export class BatchFold {
     const { firsts, sites } = this.state;
     for (const { event, at, userId } of events) {
       const d = [userId, project, dayOf(at)];
+      // The text of d as Rollup keys it (d.join), made once per event: most events add to several keys of their day.
+      const dk = d.join('\u0001');
       switch (event.type) {
         case 'file_uploaded':
         case 'file_copied': {
@@ -119,7 +121,7 @@ export class BatchFold {
               copy_of_file_id: event.type === 'file_copied' ? event.original_file_id : null,
               copy_account_id: event.type === 'file_copied' ? event.copy_account_id : null,
             });
-            r.daily.add(d, event.type === 'file_copied' ? 'copies' : 'files_uploaded', 1);
+            r.daily.addAt(dk, d, event.type === 'file_copied' ? 'copies' : 'files_uploaded', 1);
             newlyKnownFiles.add(event.file_id);
           }
           this.setName(f, event.name, at, event.id);
@@ -139,18 +141,18 @@ export class BatchFold {
         }
         case 'page_hit': {
           const ref = this.referrerOf(event.referrer);
-          r.daily.add(d, 'hits', 1);
-          r.source.add([...d, ref.domain, ref.url], 'hits', 1);
+          r.daily.addAt(dk, d, 'hits', 1);
+          r.source.addAt(`${dk}\u0001${ref.domain}\u0001${ref.url}`, [...d, ref.domain, ref.url], 'hits', 1);
           break;
         }
         case 'download': {
           const ref = this.referrerOf(event.referrer);
           const group = countryGroupOf(event.country ?? null, productAt(at).countryGroups);
-          r.daily.add(d, 'downloads', 1);
-          if (event.completed) r.daily.add(d, 'downloads_completed', 1);
-          r.country.add([...d, group], 'downloads', 1);
-          r.file.add([...d, event.file_id], 'downloads', 1);
-          r.source.add([...d, ref.domain, ref.url], 'downloads', 1);
+          r.daily.addAt(dk, d, 'downloads', 1);
+          if (event.completed) r.daily.addAt(dk, d, 'downloads_completed', 1);
+          r.country.addAt(`${dk}\u0001${group}`, [...d, group], 'downloads', 1);
+          r.file.addAt(`${dk}\u0001${event.file_id}`, [...d, event.file_id], 'downloads', 1);
+          r.source.addAt(`${dk}\u0001${ref.domain}\u0001${ref.url}`, [...d, ref.domain, ref.url], 'downloads', 1);
           const key = { file_id: event.file_id, downloader_id: event.downloader_id, day: dayOf(at) };
           const k = firstKey(key);
           const existing = firsts.get(k);
@@ -210,11 +212,13 @@ export class BatchFold {
           break;
         }
         case 'video_view': {
-          r.daily.add(d, 'video_views', 1);
-          r.file.add([...d, event.file_id], 'video_views', 1);
+          r.daily.addAt(dk, d, 'video_views', 1);
+          r.file.addAt(`${dk}\u0001${event.file_id}`, [...d, event.file_id], 'video_views', 1);
           for (const player of [event.player_type, 'all']) {
-            r.video.add([...d, player], 'views', 1);
-            r.video.add([...d, player], 'seconds', event.seconds);
+            const key = [...d, player];
+            const k = `${dk}\u0001${player}`;
+            r.video.addAt(k, key, 'views', 1);
+            r.video.addAt(k, key, 'seconds', event.seconds);
             uniques.push({ user_id: userId, day: dayOf(at), kind: 'viewer', dim: player, value: event.viewer_id, player });
             uniques.push({ user_id: userId, day: dayOf(at), kind: 'video_file', dim: player, value: event.file_id, player });
           }

@@ -74,8 +74,11 @@ type Counters = Record<string, number>;
 export class Rollup {
   readonly map = new Map<string, { key: unknown[]; c: Counters }>();
   add(key: unknown[], column: string, value: number) {
+    this.addAt(key.join('\u0001'), key, column, value);
+  }
+  /** add() with the key's text (`key.join('\u0001')`) made once by a caller that adds to one key several times. */
+  addAt(k: string, key: unknown[], column: string, value: number) {
     if (value === 0) return;
-    const k = key.join('\u0001');
     let entry = this.map.get(k);
     if (!entry) this.map.set(k, (entry = { key, c: {} }));
     entry.c[column] = (entry.c[column] ?? 0) + value;

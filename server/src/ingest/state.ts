@@ -323,12 +323,13 @@ export async function readRegisters(tx: Q, project: ProjectId, keys: StateKeys):
   if (keys.firstKeys.length) {
     for (const r of await rows(
       tx,
-      // One primary-key probe per key: the planner, expecting few keys, would otherwise hash-join a scan of the table.
+      // One primary-key probe per key (`limit 1` keeps the planner from flattening it into a hash join over the project's rows).
       sql`select ${selectList(FIRST_COLS, 'f.')}
           from (select distinct * from jsonb_to_recordset(${JSON.stringify(keys.firstKeys)}::jsonb) as x(file_id text, downloader_id text, day date)) k
           cross join lateral (
             select * from ingest_download_firsts f
-            where f.project = ${project} and f.file_id = k.file_id and f.downloader_id = k.downloader_id and f.day = k.day) f`,
+            where f.project = ${project} and f.file_id = k.file_id and f.downloader_id = k.downloader_id and f.day = k.day
+            limit 1) f`,
     )) {
       const f = normalizeState<FirstState>(r, FIRST_COLS);
       firsts.set(firstKey(f), f);
