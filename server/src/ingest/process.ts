@@ -146,7 +146,7 @@ async function processValid(tx: Tx, project: ProjectId, valid: ValidEvent[], res
 
   mark('before 11');
   // 11. Every partner day whose figures moved is dirty for the day close.
-  await markDirtyDays(tx, project, fold.r);
+  await markDirtyDays(tx, project, fold.r, fold.changedFileStates());
   mark('11');
 
   // 12. Postbacks of the sale events to partners with a URL for this project, in this transaction (decision 0123).

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { ProjectId } from '@pc/core';
+import { dayKey, type ProjectId } from '@pc/core';
 import type { Database } from '../db/client.ts';
 import { isUniqueViolation, rows, type Row, type Tx } from '../db/sql.ts';
 import { compareKeys, ROLLUP_NAMES, TABLES, type Rollup, type RollupName, type Rollups } from './rollups.ts';
@@ -203,13 +203,21 @@ export async function flushRollup(tx: Q, name: RollupName, rollup: Rollup) {
   );
 }
 
-/** Every partner day whose figures moved is dirty for the day close. */
-export async function markDirtyDays(tx: Q, project: ProjectId, r: Rollups) {
+/**
+ * Every partner day whose figures moved is dirty for the day close, and the deletion day of every changed own file
+ * that is deleted: its storage stops counting from that day, which no rollup shows (decision 0094).
+ */
+export async function markDirtyDays(tx: Q, project: ProjectId, r: Rollups, files: FileState[] = []) {
   const dirty = new Map<string, { user_id: number; day: string }>();
   for (const name of ROLLUP_NAMES) {
     for (const { key } of r[name].map.values()) {
       dirty.set(`${key[0]}|${key[2]}`, { user_id: key[0] as number, day: key[2] as string });
     }
+  }
+  for (const f of files) {
+    if (!f.known || f.kind !== 'file' || !f.deleted_at) continue;
+    const day = dayKey(new Date(f.deleted_at));
+    dirty.set(`${f.user_id}|${day}`, { user_id: f.user_id, day });
   }
   if (dirty.size) {
     const data = [...dirty.values()].sort((a, b) => compareKeys([a.user_id, a.day], [b.user_id, b.day]));

@@ -10,7 +10,7 @@ import { catchUp } from './close.ts';
 
 /**
  * The closes give what the history calls for, whenever they ran (decision 0094): one random history of uploads,
- * downloads, sales and refunds over two month ends is ingested (a) day by day with a close after each day, (b) in a
+ * deletions, downloads, sales and refunds over two month ends is ingested (a) day by day with a close after each day, (b) in a
  * random arrival order, events arriving up to weeks after their day and month were closed, with closes at random
  * moments, and (c) all at once before a single close. Gold levels per month, coins and storage per day, automatic
  * unlimited periods and the ledger sums per partner, source, bucket and day are the same in all three.
@@ -33,6 +33,7 @@ interface Spec {
   delay: number;
   what:
     | { kind: 'upload'; file: number; size: number }
+    | { kind: 'delete'; file: number }
     | { kind: 'downloads'; file: number; count: number }
     | { kind: 'sale'; file: number; amount: number; refundAfterDays: number | null };
 }
@@ -45,6 +46,7 @@ const specArb: fc.Arbitrary<Spec> = fc.record({
   what: fc.oneof(
     // 20 MB counts downloads; 300 GB costs about 0.16 USD a day, 3 TB about 1.6 USD a day (negative efficiency).
     fc.record({ kind: fc.constant('upload' as const), file: fc.integer({ min: 0, max: 1 }), size: fc.constantFrom(20 * MB, 300 * GB, 3072 * GB) }),
+    fc.record({ kind: fc.constant('delete' as const), file: fc.integer({ min: 0, max: 1 }) }),
     fc.record({ kind: fc.constant('downloads' as const), file: fc.integer({ min: 0, max: 1 }), count: fc.integer({ min: 1, max: 4 }) }),
     fc.record({
       kind: fc.constant('sale' as const),
@@ -72,6 +74,8 @@ function eventsOf(specs: Spec[], apps: number[]): Arrival[] {
     const w = s.what;
     if (w.kind === 'upload') {
       out.push({ at, arrives, event: { ...base, id: `e${i}`, type: 'file_uploaded', file_id: file, name: file, folder: null, size_bytes: w.size, is_video: false } });
+    } else if (w.kind === 'delete') {
+      out.push({ at, arrives, event: { ...base, id: `e${i}`, type: 'file_deleted', file_id: file } });
     } else if (w.kind === 'downloads') {
       for (let k = 0; k < w.count; k++) {
         const event = { ...base, id: `e${i}-${k}`, type: 'download', file_id: file, country: 'US', downloader_id: `d${k}`, completed: true };
@@ -200,3 +204,28 @@ it('any arrival order and any close timing give the same levels, coins, storage,
   expect(seen.unlimited).toBeGreaterThan(0);
   expect(seen.lateAcrossMonthEnd).toBeGreaterThan(0);
 }, 600_000);
+
+it('a deletion arriving after its day was closed stops the storage cost of the closed days from its day on', async () => {
+  const { database, apps } = await world();
+  try {
+    const base = { app_users_id: apps[0]! };
+    await ingest(database, [{ ...base, id: 'u', type: 'file_uploaded', at: '2026-11-02T08:00:00Z', file_id: 'f', name: 'f', folder: null, size_bytes: 30 * GB, is_video: false }], new Date('2026-11-02T09:00:00Z'));
+    await catchUp(database, new Date('2026-11-08T00:30:00Z'));
+    // Deleted on November 5; the event arrives on the 8th, after the 5th to the 7th were closed with the file.
+    await ingest(database, [{ ...base, id: 'd', type: 'file_deleted', at: '2026-11-05T10:00:00Z', file_id: 'f' }], new Date('2026-11-08T10:00:00Z'));
+    await catchUp(database, new Date('2026-11-08T10:01:00Z'));
+    const storage = await database.query<{ day: string; bytes: number }>(
+      sql`select day::text as day, bytes::bigint as bytes from storage_days where user_id = (select user_id from partner_programs where app_user_id = ${apps[0]!}) order by day`,
+    );
+    expect(storage).toEqual([
+      { day: '2026-11-02', bytes: 30 * GB },
+      { day: '2026-11-03', bytes: 30 * GB },
+      { day: '2026-11-04', bytes: 30 * GB },
+      { day: '2026-11-05', bytes: 0 },
+      { day: '2026-11-06', bytes: 0 },
+      { day: '2026-11-07', bytes: 0 },
+    ]);
+  } finally {
+    await database.close();
+  }
+});
