@@ -46,7 +46,7 @@ export async function ingestBatch(database: Database, project: ProjectId, input:
     await ensurePartitions(database, months);
     await database.db.transaction(async (tx) => {
       await processValid(tx, project, valid, results, opts.now);
-      mark('before commit');
+      mark('partner generations');
     });
     mark('commit');
   }
@@ -65,6 +65,7 @@ export async function ingestBatch(database: Database, project: ProjectId, input:
 const PROFILE = process.env.INGEST_PROFILE === '1';
 const prof = new Map<string, number>();
 let profMark = 0;
+/** Adds the time since the previous mark to `label`, the step that just ended. */
 function mark(label: string) {
   if (!PROFILE) return;
   const now = performance.now();
@@ -82,13 +83,13 @@ async function processValid(tx: Tx, project: ProjectId, valid: ValidEvent[], res
   const versions = await loadProductVersions(tx);
   const productAt = (at: string) => productInForce(versions, at);
 
-  mark('before 2');
+  mark('lock, settings');
   // 2. Partners.
   const appIds = [...new Set(valid.map((v) => v.event.app_users_id))];
   const candidates = checkPartners(project, valid, await readPartners(tx, project, appIds), results);
   if (candidates.length === 0) return;
 
-  mark('before 3');
+  mark('partners read');
   // 3. Dedup against every earlier batch and store the new events.
   const fresh = await storeEvents(tx, project, candidates);
   const events: PartnerEvent[] = [];
@@ -105,16 +106,16 @@ async function processValid(tx: Tx, project: ProjectId, valid: ValidEvent[], res
   // Events of a batch are folded in (time, id) order; the result does not depend on it, but it keeps work small.
   events.sort((a, b) => (a.at !== b.at ? (a.at < b.at ? -1 : 1) : a.event.id < b.event.id ? -1 : 1));
 
-  mark('before 5');
+  mark('dedup + raw insert');
   // 5. Load the state the batch touches.
   const keys = stateKeys(events);
   const fold = new BatchFold(project, await readRegisters(tx, project, keys), productAt);
 
-  mark('before 6');
+  mark('state read');
   // 6. Fold the events into the state and the rollups.
   fold.foldEvents(events);
 
-  mark('before 7');
+  mark('fold');
   // 7. Files that became known: their earlier first downloads and sales are recomputed with size and kind.
   if (fold.newlyKnownFiles.size) {
     const known = [...fold.newlyKnownFiles];
@@ -125,29 +126,28 @@ async function processValid(tx: Tx, project: ProjectId, valid: ValidEvent[], res
   // Plans in force at each event's time need the plan history of every partner involved.
   const planAt = await readPlans(tx, project, fold.pricedPartners(keys.userIds));
 
-  mark('before 8');
+  mark('known files, plans read');
   // 8. Differences of the first downloads and the sales.
   const { changedFirsts, changedSales } = fold.price(planAt);
 
-  mark('before 9');
+  mark('price');
   // 9. Distinct video viewers and files.
   fold.countUniques(await storeDayUniques(tx, project, fold.uniques));
 
-  mark('before 10');
+  mark('video uniques');
   // 10. Write the state back and the rollup differences, each in key order.
   await writeFilesAndSales(tx, fold.changedFileStates(), changedSales, fold.stored);
-  mark('files+sales upsert');
+  mark('files, sales write');
   await writeFirsts(tx, changedFirsts, fold.stored);
-  mark('state upserts');
+  mark('first downloads write');
   for (const name of ROLLUP_NAMES) {
     await flushRollup(tx, name, fold.r[name]);
     mark(`rollup ${name}`);
   }
 
-  mark('before 11');
   // 11. Every partner day whose figures moved is dirty for the day close.
   await markDirtyDays(tx, project, fold.r, fold.changedFileStates());
-  mark('11');
+  mark('dirty days');
 
   // 12. Postbacks of the sale events to partners with a URL for this project, in this transaction (decision 0123).
   const salePostbacks = events.flatMap(({ event, at, userId }) =>
@@ -156,7 +156,7 @@ async function processValid(tx: Tx, project: ProjectId, valid: ValidEvent[], res
       : [],
   );
   if (salePostbacks.length) await enqueuePostbacks(tx, project, salePostbacks, now);
-  mark('12');
+  mark('postbacks');
 
   // 13. Last: the partners whose figures moved (events, rollups, sales and their referring sites), so that answers
   // kept for them are not served again from the commit on (decision 0093).
