@@ -4,6 +4,7 @@ import { createTestDatabase, testDbKind } from '../test/harness.ts';
 import type { Database } from '../db/client.ts';
 import { catchUp, closeDay, closeMonth, closeRange } from './close.ts';
 import { addFile, addRollup, createPartner, ledgerRows } from '../money/testing.ts';
+import { addAdditionalIncome } from '../operator/service.ts';
 
 let database: Database;
 beforeEach(async () => {
@@ -233,6 +234,20 @@ describe('late events for a closed month (decision 0094)', () => {
     expect((await database.query(sql`select level from gold_state where user_id = ${p}`))[0]).toEqual({ level: 0 });
     // Nothing more to do.
     expect((await catchUp(database, new Date('2026-11-03T11:00:00Z'))).dirty).toEqual([]);
+  });
+
+  it('additional income an operator dates on a closed day decides the month again, as a late event does', async () => {
+    const p = await createPartner(database, { email: 'a@x.test', createdAt: '2026-01-01T00:00:00Z' });
+    await addRollup(database, p, 'fd1', '2026-10-30', { sales: 1, sale_earned_micro: 6_000_000 });
+    await catchUp(database, new Date('2026-11-03T00:30:00Z'));
+    expect((await database.query(sql`select level_after from gold_months where user_id = ${p}`))[0]).toEqual({ level_after: 1 });
+
+    // On November 3 an operator takes the 6 USD back with a correction dated October 15.
+    await addAdditionalIncome(database.db, { userId: p, project: 'fd1', amount: -6_000_000, reason: 'chargeback', day: '2026-10-15', operator: 'ops' }, new Date('2026-11-03T09:00:00Z'));
+    await catchUp(database, new Date('2026-11-03T10:00:00Z'));
+    // October's efficiency is 0 now: no level up and no unlimited status.
+    expect((await database.query(sql`select level_after, efficiency_micro from gold_months where user_id = ${p}`))[0]).toEqual({ level_after: 0, efficiency_micro: 0 });
+    expect(await database.query(sql`select kind from unlimited_periods where user_id = ${p}`)).toEqual([]);
   });
 
   it('a late upload moves the storage of every closed day after it', async () => {

@@ -54,6 +54,10 @@ export async function addAdditionalIncome(
       refId: income.id,
       note: income.reason,
     });
+    // Income dated on a closed day changes that day's efficiency: the closes re-run coins, levels and unlimited
+    // status from it on (decision 0094), as for a late event.
+    await tx.execute(sql`insert into dirty_days (user_id, project, day) values (${income.userId}, ${income.project}, ${day}::date)
+      on conflict (user_id, project, day) do update set marked_at = now()`);
     await logAction(tx, input.operator, 'additional_income.add', `user:${income.userId}`, { id: income.id, project: income.project, day, amount: income.amountMicro, reason: income.reason }, now);
     return { ...income, replayed: false };
   });
