@@ -267,7 +267,8 @@ export interface Cabinet {
 /** Forks the child, waits until it serves. */
 export async function startCabinet(env: Record<string, string> = {}): Promise<Cabinet> {
   const child: ChildProcess = fork(import.meta.filename, ['serve'], {
-    execArgv: ['--import', 'tsx'],
+    // BENCH_CPU_PROF=<dir>: the server's CPU profile is written there when it stops (open it in Chrome's DevTools).
+    execArgv: ['--import', 'tsx', ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [])],
     stdio: 'inherit',
     env: { ...process.env, ...env },
   });

@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { LRUCache } from 'lru-cache';
-import { dayOf } from '@pc/core';
+import { dayOf, type ProjectId } from '@pc/core';
 import type { Database } from '../db/client.ts';
 import { num, pgArray, rows, type Tx } from '../db/sql.ts';
+import { currentUser, programNotActive } from '../modules/session/plugin.ts';
 
 /**
  * Kept answers of a partner's figure screens (decision 0093). An answer is kept under the partner, the partner's
@@ -30,17 +31,74 @@ export async function bumpPartnerGenerations(
     on conflict (user_id, source) do update set generation = g.generation + 1`);
 }
 
-/** A partner's generation now: the sum of its counters, which only grow (0 before the first write). */
-export async function partnerGeneration(database: Database, userId: number): Promise<number> {
-  const found = await rows<{ generation: unknown }>(
-    database.db,
-    sql`select sum(generation) as generation from partner_generations where user_id = ${userId}`,
-  );
-  return num(found[0]?.generation);
+interface Standing {
+  /** The partner's programme in the project is active. */
+  active: boolean;
+  /** The sum of the partner's counters, which only grow (0 before the first write). */
+  generation: number;
+}
+
+/**
+ * Reads partners' standing (programme and generation) for the reads of one process, batched: the requests that
+ * arrive while a lookup is under way wait for the next one, which answers all of them in one query. A request
+ * only ever joins a lookup sent after it arrived, so what it reads includes every write committed before it
+ * came; under load one query serves many requests instead of one each.
+ */
+export class StandingReader {
+  private waiting = new Map<
+    string,
+    {
+      userId: number;
+      project: ProjectId;
+      resolve: Array<(s: Standing) => void>;
+      reject: Array<(e: unknown) => void>;
+    }
+  >();
+  private busy = false;
+
+  constructor(private readonly database: Database) {}
+
+  read(userId: number, project: ProjectId): Promise<Standing> {
+    return new Promise((resolve, reject) => {
+      const key = `${userId}:${project}`;
+      let entry = this.waiting.get(key);
+      if (!entry) this.waiting.set(key, (entry = { userId, project, resolve: [], reject: [] }));
+      entry.resolve.push(resolve);
+      entry.reject.push(reject);
+      if (!this.busy) void this.flush();
+    });
+  }
+
+  private async flush() {
+    this.busy = true;
+    while (this.waiting.size > 0) {
+      const batch = [...this.waiting.values()];
+      this.waiting = new Map();
+      try {
+        const found = await rows<{ user_id: unknown; project: string; active: unknown; generation: unknown }>(
+          this.database.db,
+          sql`select u.user_id, u.project,
+                     exists (select 1 from partner_programs p where p.user_id = u.user_id and p.project = u.project) as active,
+                     (select sum(g.generation) from partner_generations g where g.user_id = u.user_id) as generation
+              from unnest(${pgArray(batch.map((b) => b.userId))}::bigint[], ${`{${batch.map((b) => b.project).join(',')}}`}::text[]) as u(user_id, project)`,
+        );
+        const byKey = new Map(found.map((r) => [`${num(r.user_id)}:${r.project}`, r]));
+        for (const b of batch) {
+          const r = byKey.get(`${b.userId}:${b.project}`);
+          const standing = { active: r?.active === true, generation: num(r?.generation) };
+          for (const resolve of b.resolve) resolve(standing);
+        }
+      } catch (error) {
+        for (const b of batch) for (const reject of b.reject) reject(error);
+      }
+    }
+    this.busy = false;
+  }
 }
 
 interface KeptAnswer {
-  body: string;
+  /** The answer's bytes as written (kept encoded: a hit sends them without encoding them again). */
+  body: Buffer;
   contentType: string;
 }
 
@@ -49,10 +107,9 @@ export class AnswerCache {
   private readonly kept: LRUCache<string, KeptAnswer>;
 
   constructor(maxBytes: number) {
-    // Answers are JSON, nearly all ASCII: a character is a byte.
     this.kept = new LRUCache({
       maxSize: maxBytes,
-      sizeCalculation: (answer, key) => answer.body.length + key.length + 64,
+      sizeCalculation: (answer, key) => answer.body.byteLength + key.length + 64,
     });
   }
 
@@ -62,7 +119,7 @@ export class AnswerCache {
 
   set(key: string, answer: KeptAnswer) {
     // An answer larger than the whole cache is not kept (lru-cache would refuse it anyway).
-    if (answer.body.length + key.length + 64 <= this.kept.maxSize) this.kept.set(key, answer);
+    if (answer.body.byteLength + key.length + 64 <= this.kept.maxSize) this.kept.set(key, answer);
   }
 
   get size() {
@@ -77,52 +134,60 @@ declare module 'fastify' {
   }
 }
 
+/** One standing reader per database handle (so per process), shared by the screens' routes. */
+const readers = new WeakMap<Database, StandingReader>();
+
 /** The key a request's answer would be kept under, between its lookup and its answer. */
 const pending = new WeakMap<FastifyRequest, { key: string; day: string }>();
 
 /**
- * Route options that keep a figure screen's answers: `preHandler` checks the programme (app.requireProgram) and
- * answers from the cache when it can; `onSend` keeps a fresh 200 answer. Only for GET calls whose answer is a
- * function of the partner's figures, today's date and the URL: nothing finer-grained in time (the file list's
- * hints depend on the hour, so it is not kept), nothing of the session or the language.
+ * Route options that keep a figure screen's answers: `preHandler` checks the partner and the programme (as
+ * app.requireProgram does, in the same lookup as the generation) and answers from the cache when it can; `onSend`
+ * keeps a fresh 200 answer. Only for GET calls whose answer is a function of the partner's figures, today's date
+ * and the URL: nothing finer-grained in time (the file list's hints depend on the hour, so it is not kept),
+ * nothing of the session or the language.
  */
 export function keptAnswers(app: FastifyInstance): {
   preHandler: preHandlerAsyncHookHandler[];
   onSend: (request: FastifyRequest, reply: FastifyReply, payload: unknown) => Promise<unknown>;
 } {
   const { database, clock } = app.ctx;
+  const cache = app.answerCache;
+  let standing = readers.get(database);
+  if (!standing) readers.set(database, (standing = new StandingReader(database)));
   const lookup: preHandlerAsyncHookHandler = async function (request, reply) {
-    const cache = app.answerCache;
-    if (!cache || request.method !== 'GET' || !request.user) return;
+    if (!cache) return;
+    const user = currentUser(request);
+    // Runs after validation: `app` is a project id.
+    const project = (request.query as { app?: ProjectId }).app;
+    if (!project) throw programNotActive(project);
     const day = dayOf(clock.now());
-    const generation = await partnerGeneration(database, request.user.id);
-    const key = `${request.user.id}:${generation}:${day}:${request.url}`;
-    const hit = cache.get(key);
+    const { active, generation } = await standing!.read(user.id, project);
+    if (!active) throw programNotActive(project);
+    const key = `${user.id}:${generation}:${day}:${request.url}`;
+    const hit = request.method === 'GET' ? cache.get(key) : undefined;
     if (hit) {
       reply.header('content-type', hit.contentType);
       return reply.send(hit.body);
     }
-    pending.set(request, { key, day });
+    if (request.method === 'GET') pending.set(request, { key, day });
   };
   return {
-    preHandler: [app.requireProgram, lookup],
+    preHandler: cache ? [app.requireUser, lookup] : [app.requireProgram],
     onSend: async (request, reply, payload) => {
       const miss = pending.get(request);
-      const cache = app.answerCache;
+      if (!miss || !cache) return payload;
+      pending.delete(request);
       // Kept only while it is still the same day: an answer computed after midnight belongs to the next day's key.
-      if (
-        miss &&
-        cache &&
-        reply.statusCode === 200 &&
-        typeof payload === 'string' &&
-        dayOf(clock.now()) === miss.day
-      ) {
+      if (reply.statusCode === 200 && typeof payload === 'string' && dayOf(clock.now()) === miss.day) {
+        const body = Buffer.from(payload);
         cache.set(miss.key, {
-          body: payload,
+          body,
           contentType: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'),
         });
+        // The kept bytes go out this time too, so that a hit and a miss send the very same thing.
+        return body;
       }
-      pending.delete(request);
       return payload;
     },
   };

@@ -42,6 +42,11 @@ export function currentSession(request: FastifyRequest): SessionState {
   return request.session;
 }
 
+/** The 403 of a call about a project whose programme the partner has not activated (app.requireProgram). */
+export function programNotActive(project: ProjectId | undefined): AppError {
+  return new AppError('forbidden', { key: 'statistics:program_not_active', params: { app: project ?? '' } });
+}
+
 /** The partner behind a request, for handlers behind requireUser. */
 export function currentUser(request: FastifyRequest): SessionUser {
   if (!request.user) throw new AppError('unauthorized');
@@ -95,11 +100,7 @@ export const sessionPlugin = fp(async (app) => {
           sql`select 1 as ok from partner_programs where user_id = ${request.user!.id} and project = ${project}`,
         )
       : [];
-    if (active.length === 0)
-      throw new AppError('forbidden', {
-        key: 'statistics:program_not_active',
-        params: { app: project ?? '' },
-      });
+    if (active.length === 0) throw programNotActive(project);
   });
 
   app.decorate('signIn', async (request: FastifyRequest, reply: FastifyReply, userId: number) => {

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../app.ts';
 import { closeDay } from '../../jobs/close.ts';
+import { bumpPartnerGenerations, StandingReader } from '../../lib/read-cache.ts';
 import { addAdditionalIncome } from '../../operator/service.ts';
 import { createTestApp, testConfig, type TestApp } from '../../test/harness.ts';
 import { ingest, insertRows, signedInPartner, type TestPartner } from './testing.ts';
@@ -142,5 +143,29 @@ describe('kept answers', () => {
     const before = await sameAsPlain(a, '/earnings/stat', { app: 'fd1', date_from: '2026-11-01' });
     await insertRows(t, 'storage_days', [{ user_id: a.id, project: 'fd1', day: '2026-11-18', bytes: 20_000_000, cost_micro: 10 }]);
     expect((await sameAsPlain(a, '/earnings/stat', { app: 'fd1', date_from: '2026-11-01' })).totals.efficiency).toBe(before.totals.efficiency - 10);
+  });
+
+  it("read a partner's standing in one query for the requests that came while one was under way, never from before they came", async () => {
+    let queries = 0;
+    const db = new Proxy(t.ctx.database.db, {
+      get(target, prop, receiver) {
+        if (prop === 'execute') queries++;
+        return Reflect.get(target, prop, receiver);
+      },
+    });
+    const reader = new StandingReader({ ...t.ctx.database, db });
+    const first = await reader.read(a.id, 'fd1');
+    expect(first.active).toBe(true);
+    expect(queries).toBe(1);
+    await bumpPartnerGenerations(t.ctx.database.db, [a.id]);
+    // Twenty requests at once: the first is answered alone, the other nineteen (two partners, two projects) together.
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => reader.read(i % 2 ? b.id : a.id, i % 4 === 3 ? 'fd2' : 'fd1')),
+    );
+    expect(queries).toBe(3);
+    expect(answers[0]).toEqual({ active: true, generation: first.generation + 1 });
+    expect(answers[1]!.active).toBe(true);
+    // b has no programme in fd2.
+    expect(answers[3]).toEqual({ active: false, generation: answers[1]!.generation });
   });
 });
