@@ -39,8 +39,6 @@ export class BatchFold {
   readonly touchedSales = new Set<string>();
   readonly touchedFirsts = new Map<string, Contribution>(); // key -> contribution before this batch
   readonly uniques: DayUnique[] = [];
-  /** The keys of the state rows read from the store (the others are new): the store updates these, inserts the rest. */
-  readonly stored = { files: new Set<string>(), sales: new Set<string>(), firsts: new Set<string>() };
   /** A batch repeats few referrers many times; URL parsing is the fold's largest cost without this. */
   private readonly referrers = new Map<string, { domain: string; url: string }>();
 
@@ -49,11 +47,7 @@ export class BatchFold {
     readonly state: Registers,
     /** The product settings in force at a time (decision 0062). */
     private readonly productAt: (at: string) => ProductConfig,
-  ) {
-    for (const id of state.files.keys()) this.stored.files.add(id);
-    for (const id of state.sales.keys()) this.stored.sales.add(id);
-    for (const k of state.firsts.keys()) this.stored.firsts.add(k);
-  }
+  ) {}
 
   private fileOf(fileId: string, userId: number): FileState {
     const { files } = this.state;
@@ -233,12 +227,10 @@ export class BatchFold {
     const { firsts, sales } = this.state;
     for (const f of firstsOfFiles) {
       const k = firstKey(f);
-      this.stored.firsts.add(k);
       if (!firsts.has(k)) firsts.set(k, f);
       if (!this.touchedFirsts.has(k)) this.touchedFirsts.set(k, appliedFirstContribution(firsts.get(k)!));
     }
     for (const s of salesOfFiles) {
-      this.stored.sales.add(s.sale_id);
       if (!sales.has(s.sale_id)) sales.set(s.sale_id, s);
       this.saleOf(s.sale_id, s.user_id);
     }
@@ -251,10 +243,7 @@ export class BatchFold {
   }
 
   addFiles(list: FileState[]) {
-    for (const f of list) {
-      this.stored.files.add(f.file_id);
-      this.state.files.set(f.file_id, f);
-    }
+    for (const f of list) this.state.files.set(f.file_id, f);
   }
 
   /** The partners whose plans the pricing needs besides the batch's own: owners of the touched sales and firsts. */

@@ -136,9 +136,9 @@ async function processValid(tx: Tx, project: ProjectId, valid: ValidEvent[], res
 
   mark('video uniques');
   // 10. Write the state back and the rollup differences, each in key order.
-  await writeFilesAndSales(tx, fold.changedFileStates(), changedSales, fold.stored);
+  await writeFilesAndSales(tx, fold.changedFileStates(), changedSales);
   mark('files, sales write');
-  await writeFirsts(tx, changedFirsts, fold.stored);
+  await writeFirsts(tx, changedFirsts);
   mark('first downloads write');
   for (const name of ROLLUP_NAMES) {
     await flushRollup(tx, name, fold.r[name]);

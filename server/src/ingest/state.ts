@@ -323,13 +323,10 @@ export async function readRegisters(tx: Q, project: ProjectId, keys: StateKeys):
   if (keys.firstKeys.length) {
     for (const r of await rows(
       tx,
-      // One primary-key probe per key (`limit 1` keeps the planner from flattening it into a hash join over the project's rows).
-      sql`select ${selectList(FIRST_COLS, 'f.')}
-          from (select distinct * from jsonb_to_recordset(${JSON.stringify(keys.firstKeys)}::jsonb) as x(file_id text, downloader_id text, day date)) k
-          cross join lateral (
-            select * from ingest_download_firsts f
-            where f.project = ${project} and f.file_id = k.file_id and f.downloader_id = k.downloader_id and f.day = k.day
-            limit 1) f`,
+      sql`select ${selectList(FIRST_COLS, 'f.')} from ingest_download_firsts f
+          join (select distinct * from jsonb_to_recordset(${JSON.stringify(keys.firstKeys)}::jsonb) as x(file_id text, downloader_id text, day date)) k
+            on f.file_id = k.file_id and f.downloader_id = k.downloader_id and f.day = k.day
+          where f.project = ${project}`,
     )) {
       const f = normalizeState<FirstState>(r, FIRST_COLS);
       firsts.set(firstKey(f), f);
@@ -349,13 +346,12 @@ export async function readRegisters(tx: Q, project: ProjectId, keys: StateKeys):
   return { files, sales, firsts, sites };
 }
 
-/** The rows of a state table whose column `by` is one of `ids` (none without ids), by index probes of the ids. */
+/** The rows of a state table whose column `by` is one of `ids` (none without ids). */
 async function readIn<T>(tx: Q, project: ProjectId, table: string, cols: Array<[keyof T, string]>, by: string, ids: string[]): Promise<T[]> {
   if (!ids.length) return [];
   const list = await rows(
     tx,
-    sql`select ${selectList(cols)} from ${sql.raw(table)}
-        where project = ${project} and ${sql.raw(by)} = any (array(select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)))`,
+    sql`select ${selectList(cols)} from ${sql.raw(table)} where project = ${project} and ${sql.raw(by)} in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))`,
   );
   return list.map((r) => normalizeState<T>(r, cols));
 }

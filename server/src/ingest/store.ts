@@ -3,7 +3,7 @@ import { dayKey, type ProjectId } from '@pc/core';
 import type { Database } from '../db/client.ts';
 import { isUniqueViolation, rows, type Row, type Tx } from '../db/sql.ts';
 import { compareKeys, ROLLUP_NAMES, TABLES, type Rollup, type RollupName, type Rollups } from './rollups.ts';
-import { FILE_COLS, FIRST_COLS, firstKey, SALE_COLS, type DayUnique, type FileState, type FirstState, type SaleState } from './state.ts';
+import { FILE_COLS, FIRST_COLS, SALE_COLS, type DayUnique, type FileState, type FirstState, type SaleState } from './state.ts';
 import type { PartnerEvent } from './validate.ts';
 
 /**
@@ -83,71 +83,38 @@ export async function storeEvents(tx: Q, project: ProjectId, candidates: Partner
   return new Set(inserted.map((r) => r.event_id));
 }
 
-/**
- * Writes state rows back: the ones read from the store (`stored`) by an update, the new ones by a plain insert, each
- * in key order. The batch's project lock keeps every other writer of these rows out, so the read told which rows
- * exist, and no `on conflict` (a speculative insertion per row) is needed.
- */
-async function writeState<T extends object>(tx: Q, table: string, cols: Array<[keyof T, string]>, keys: string[], items: T[], stored: (item: T) => boolean) {
+async function upsertState<T extends object>(tx: Q, table: string, cols: Array<[keyof T, string]>, keys: string[], items: T[]) {
   if (items.length === 0) return;
   const names = cols.map(([c]) => String(c));
   const recordType = cols.map(([c, t]) => `${String(c)} ${t}`).join(', ');
-  const records = (list: T[]) =>
-    JSON.stringify(
-      list.map((item) => {
-        const row: Row = {};
-        for (const c of names) row[c] = (item as Row)[c];
-        return row;
-      }),
-    );
-  const updated = items.filter(stored);
-  const inserted = items.filter((item) => !stored(item));
-  if (updated.length) {
-    const sets = names.filter((c) => !keys.includes(c)).map((c) => `${c} = x.${c}`);
-    await tx.execute(
-      sql`update ${sql.raw(table)} t set ${sql.raw(sets.join(', '))}
-          from jsonb_to_recordset(${records(updated)}::jsonb) as x(${sql.raw(recordType)})
-          where ${sql.raw(keys.map((k) => `t.${k} = x.${k}`).join(' and '))}`,
-    );
-  }
-  if (inserted.length) {
-    await tx.execute(
-      sql`insert into ${sql.raw(table)} (${sql.raw(names.join(', '))})
-          select ${sql.raw(names.join(', '))} from jsonb_to_recordset(${records(inserted)}::jsonb) as x(${sql.raw(recordType)})
-          order by ${sql.raw(keys.join(', '))}`,
-    );
-  }
-}
-
-/** Which state rows the batch read from the store (see writeState). */
-export interface StoredKeys {
-  files: Set<string>;
-  sales: Set<string>;
-  firsts: Set<string>;
-}
-
-/** Writes back the changed files and sales, each in key order. */
-export async function writeFilesAndSales(tx: Q, files: FileState[], sales: SaleState[], stored: StoredKeys) {
-  await writeState(tx, 'ingest_files', FILE_COLS, ['project', 'file_id'], files, (f) => stored.files.has(f.file_id));
-  await writeState(
-    tx,
-    'ingest_sales',
-    SALE_COLS,
-    ['project', 'sale_id'],
-    sales.sort((a, b) => (a.sale_id < b.sale_id ? -1 : 1)),
-    (s) => stored.sales.has(s.sale_id),
+  const updates = names.filter((c) => !keys.includes(c)).map((c) => `${c} = excluded.${c}`);
+  const data = items.map((item) => {
+    const row: Row = {};
+    for (const c of names) row[c] = (item as Row)[c];
+    return row;
+  });
+  await tx.execute(
+    sql`insert into ${sql.raw(table)} (${sql.raw(names.join(', '))})
+        select ${sql.raw(names.join(', '))} from jsonb_to_recordset(${JSON.stringify(data)}::jsonb) as x(${sql.raw(recordType)})
+        order by ${sql.raw(keys.join(', '))}
+        on conflict (${sql.raw(keys.join(', '))}) do update set ${sql.raw(updates.join(', '))}`,
   );
 }
 
+/** Writes back the changed files and sales, each in key order. */
+export async function writeFilesAndSales(tx: Q, files: FileState[], sales: SaleState[]) {
+  await upsertState(tx, 'ingest_files', FILE_COLS, ['project', 'file_id'], files);
+  await upsertState(tx, 'ingest_sales', SALE_COLS, ['project', 'sale_id'], sales.sort((a, b) => (a.sale_id < b.sale_id ? -1 : 1)));
+}
+
 /** Writes back the changed first downloads in key order. */
-export async function writeFirsts(tx: Q, firsts: FirstState[], stored: StoredKeys) {
-  await writeState(
+export async function writeFirsts(tx: Q, firsts: FirstState[]) {
+  await upsertState(
     tx,
     'ingest_download_firsts',
     FIRST_COLS,
     ['project', 'file_id', 'downloader_id', 'day'],
     firsts.sort((a, b) => compareKeys([a.file_id, a.downloader_id, a.day], [b.file_id, b.downloader_id, b.day])),
-    (f) => stored.firsts.has(firstKey(f)),
   );
 }
 
