@@ -220,6 +220,8 @@ export async function serve() {
     DATABASE_URL: url,
     API_RATE_LIMIT_READS: '10000000',
     API_RATE_LIMIT_PER_IP: '10000000',
+    // READ_CACHE_MB=0 measures every read computed afresh (decision 0093).
+    READ_CACHE_MB: process.env.READ_CACHE_MB,
   });
   const ctx = { config, database, clock: systemClock, mailer: createMailer({ database, smtpUrl: undefined, from: config.MAIL_FROM }) };
   const app = await buildApp(ctx, { logger: false });

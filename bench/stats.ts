@@ -9,7 +9,8 @@
  * latency and requests per second. Any answer other than 2xx makes the run invalid (printed, exit code 1).
  *
  * Options (environment): BENCH_SECONDS (per call, default 6), BENCH_CONNECTIONS (default 100),
- * BENCH_ONLY (substrings of the labels of the calls to run, comma-separated).
+ * BENCH_ONLY (substrings of the labels of the calls to run, comma-separated). Each call asks the same URL again and
+ * again, so kept answers (decision 0093) are measured; READ_CACHE_MB=0 measures the calls computed every time.
  */
 import { readLoad, startCabinet, type ReadResult, type Ready } from './cabinet.ts';
 
