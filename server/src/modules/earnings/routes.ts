@@ -18,8 +18,7 @@ export async function earningsRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { database, clock } = app.ctx;
   const tags = ['earnings'];
-  const opts = { preHandler: app.requireProgram };
-  // The page's figures by day and the day's figures are kept until the partner's figures move (decision 0093).
+  // The page's answers are kept until the partner's figures move (decision 0093).
   const kept = keptAnswers(app);
 
   app.get(P.stat, { ...kept, schema: { tags, querystring: earningsStatQuery, response: { 200: earningsStatAnswer } } }, async (request) =>
@@ -30,7 +29,7 @@ export async function earningsRoutes(root: FastifyInstance) {
     earnings.earningsToday(database, currentUser(request).id, request.query.app, clock.now()),
   );
 
-  app.get(P.goldStatus, { ...opts, schema: { tags, querystring: goldStatusQuery, response: { 200: goldStatusAnswer } } }, async (request) =>
+  app.get(P.goldStatus, { ...kept, schema: { tags, querystring: goldStatusQuery, response: { 200: goldStatusAnswer } } }, async (request) =>
     earnings.goldStatus(database, currentUser(request).id, request.query.app, clock.now()),
   );
 }

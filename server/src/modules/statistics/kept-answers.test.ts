@@ -22,6 +22,7 @@ const READS: Array<[string, Record<string, string>]> = [
   ['/earnings/stat', { app: 'fd1', date_from: '2026-10-01' }],
   ['/earnings/stat', { app: 'fd1', date_from: '2026-10-01', grouping: 'months', sort_dir: 'asc' }],
   ['/earnings/today', { app: 'fd1' }],
+  ['/earnings/gold-status', { app: 'fd1' }],
   ['/statistics/detailed/base', { app: 'fd1' }],
   ['/statistics/detailed/today', { app: 'fd1' }],
   ['/statistics/detailed/countries', { app: 'fd1', date: '2026-11-20' }],
@@ -117,7 +118,9 @@ describe('kept answers', () => {
     const query = { app: 'fd1', date_from: '2026-11-01' };
     const before = await sameAsPlain(a, '/earnings/stat', query);
     expect(before.data.find((r: { date: string }) => r.date === '2026-11-19').coins).toBeNull();
+    const gold = await sameAsPlain(a, '/earnings/gold-status', { app: 'fd1' });
     await closeDay(t.ctx.database, '2026-11-19', t.clock.now());
+    expect(await sameAsPlain(a, '/earnings/gold-status', { app: 'fd1' })).not.toEqual(gold);
     const after = await sameAsPlain(a, '/earnings/stat', query);
     expect(after.data.find((r: { date: string }) => r.date === '2026-11-19').coins).not.toBeNull();
     expect(after).not.toEqual(before);
@@ -137,6 +140,17 @@ describe('kept answers', () => {
     t.clock.advance(24 * 3600 * 1000);
     const next = await sameAsPlain(a, '/statistics/detailed/base', { app: 'fd1' });
     expect(next.range).not.toEqual(first.range);
+  });
+
+  it('show a month decision and a gold state written by a close at once', async () => {
+    const before = await sameAsPlain(a, '/earnings/gold-status', { app: 'fd1' });
+    await t.ctx.database.query(sql`insert into gold_state (user_id, project, level, coins) values (${a.id}, 'fd1', 1, 12)`);
+    expect((await sameAsPlain(a, '/earnings/gold-status', { app: 'fd1' })).coins).toBe(12);
+    await t.ctx.database.query(sql`insert into gold_months (user_id, project, month, level_before, level_after, coins, efficiency_micro, reason)
+      values (${a.id}, 'fd1', '2026-11-01', 1, 1, 12, 333333, 'kept')`);
+    const after = await sameAsPlain(a, '/earnings/gold-status', { app: 'fd1' });
+    expect(after.efficiency).toBe(333_333);
+    expect(after).not.toEqual(before);
   });
 
   it("answer rows a test writes directly as a write of the partner's figures", async () => {
