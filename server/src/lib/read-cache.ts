@@ -10,9 +10,9 @@ import { currentUser, programNotActive } from '../modules/session/plugin.ts';
  * Kept answers of a partner's figure screens (decision 0093). An answer is kept under the partner, the partner's
  * generation, today's date and the call's URL. The generation lives in the database (partner_generations): ingest
  * raises it for the partners a batch moved (bumpPartnerGenerations, in the batch's transaction), triggers raise
- * it for the partners of ledger entries, storage and gold days written (closes, operators). Each request reads it
- * (one primary-key lookup), so no process ever serves an answer its figures have moved past, however many
- * processes serve the cabinet. The kept body is the one the call wrote, byte for byte.
+ * it for the partners of ledger entries, storage and gold rows written (closes, operators). Each request reads it
+ * (with the programme check, batched: StandingReader), so no process ever serves an answer its figures have moved
+ * past, however many processes serve the cabinet. The kept body is the one the call wrote, byte for byte.
  */
 
 /**
