@@ -94,15 +94,34 @@ function eventsOf(specs: Spec[], apps: number[]): Arrival[] {
   return out;
 }
 
-/** Three partners in a referral chain (p0 invited p1 long ago, p1 invited p2 recently), the same ids in every database. */
+/**
+ * Three partners in a referral chain (p0 invited p1 long ago, p1 invited p2 recently), whose events are generated, and
+ * a fourth, p3, with the same few events in every history; the same ids in every database.
+ */
 async function world(): Promise<{ database: Database; apps: number[] }> {
   const database = await createTestDatabase();
   const p0 = await createPartner(database, { email: 'p0@x.test', createdAt: '2025-01-01T00:00:00Z' });
   const p1 = await createPartner(database, { email: 'p1@x.test', referredBy: p0, createdAt: '2025-01-01T00:00:00Z' });
   const p2 = await createPartner(database, { email: 'p2@x.test', referredBy: p1, createdAt: '2026-10-01T00:00:00Z' });
+  const p3 = await createPartner(database, { email: 'p3@x.test', createdAt: '2025-01-01T00:00:00Z' });
   const programs = await database.query<{ user_id: number; app_user_id: number }>(sql`select user_id, app_user_id from partner_programs where project = 'fd1'`);
   const appOf = new Map(programs.map((p) => [Number(p.user_id), Number(p.app_user_id)]));
-  return { database, apps: [p0, p1, p2].map((id) => appOf.get(id)!) };
+  return { database, apps: [p0, p1, p2, p3].map((id) => appOf.get(id)!) };
+}
+
+/**
+ * p3's events, the same in every history, so that each run meets a gold level, an automatic unlimited status and a
+ * sale that arrives after its month was decided (October 29's sale arrives on November 3), whatever was generated for
+ * the others: the checks of what the runs went through cannot depend on luck.
+ */
+function anchorEvents(app: number): Arrival[] {
+  const at = Date.parse('2026-10-29T12:00:00Z');
+  const sale = { app_users_id: app, at: new Date(at).toISOString(), id: 'p3-sale', type: 'sale', sale_id: 'P3', amount_micro: 29_990_000, revenue_type: 'direct', status: 'ok', country: 'DE' };
+  const upload = { app_users_id: app, at: '2026-10-28T08:00:00.000Z', id: 'p3-upload', type: 'file_uploaded', file_id: 'f3', name: 'f3', folder: null, size_bytes: 20 * MB, is_video: false };
+  return [
+    { at: Date.parse(upload.at), arrives: Date.parse(upload.at), event: upload },
+    { at, arrives: Date.parse('2026-11-03T09:00:00Z'), event: { ...sale, file_id: 'f3' } },
+  ];
 }
 
 async function ingest(database: Database, events: Array<Record<string, unknown>>, now: Date) {
@@ -156,7 +175,7 @@ it('any arrival order and any close timing give the same levels, coins, storage,
         const b = await world();
         const c = await world();
         try {
-          const events = eventsOf(specs, a.apps);
+          const events = [...eventsOf(specs, a.apps), ...anchorEvents(a.apps[3]!)];
 
           // (a) In order: each day's events on that day, the close after it.
           for (const day of DAYS) {
