@@ -167,7 +167,7 @@ export async function resolveSessionStateKept(db: Db, token: string, now: Date):
   return found.live;
 }
 
-/** Forgets the kept sessions of a partner on this process (after a write of theirs, a password change, a block). */
+/** Forgets the kept sessions of a partner on this process (after a write call of theirs, or when their sessions end). */
 export function forgetKeptSessions(db: Db, userId: number) {
   const kept = keptSessions.get(db);
   if (!kept) return;
