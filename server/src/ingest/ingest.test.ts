@@ -450,6 +450,26 @@ describe('late and out-of-order events', () => {
     expect(days['2026-11-21']).toMatchObject({ sale_earned_micro: 2 * oldShare });
   });
 
+  it("a partner without a plan of their own earns under the settings' default plan in force at the event time", async () => {
+    // Clock 2026-11-21 12:00: the operator makes PPD the default plan, from 12:05 on.
+    const change = await t.app.inject({
+      method: 'PATCH',
+      url: '/operator/v1/settings',
+      headers: { authorization: 'Bearer dev-operator-token-0000000000000000', 'x-operator': 'alice' },
+      payload: { changes: { defaultPlan: 'ppd' } },
+    });
+    expect(change.statusCode, change.body).toBe(200);
+    await send(t.app, 'fd1', [
+      upload('u1', 'f1', 20_000_000),
+      download('before', { at: '2026-11-21T12:04:59Z', downloader_id: 'dl-before' }),
+      download('after', { at: '2026-11-21T12:05:00Z', downloader_id: 'dl-after' }),
+    ]);
+    const day = (await daily()).find((d) => d.day === '2026-11-21');
+    // US, group A: 8,750 under Mixed before the change, 25,000 under PPD from it.
+    expect(day).toMatchObject({ download_earned_micro: DEFAULT_PRODUCT.downloadRates.mixed.A + DEFAULT_PRODUCT.downloadRates.ppd.A });
+    expect(DEFAULT_PRODUCT.downloadRates.ppd.A).not.toBe(DEFAULT_PRODUCT.downloadRates.mixed.A);
+  });
+
   it('pays the site-referral bonus to the partner owning the active site', async () => {
     const owner = await insertPartner(t.ctx.database, 'owner@x.test');
     await t.ctx.database.query(

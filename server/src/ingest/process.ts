@@ -124,7 +124,7 @@ async function processValid(tx: Tx, project: ProjectId, valid: ValidEvent[], res
   // A sale touched only by a status change still needs its file (video or copy decides its share and bucket).
   fold.addFiles(await readFiles(tx, project, fold.missingFiles()));
   // Plans in force at each event's time need the plan history of every partner involved.
-  const planAt = await readPlans(tx, project, fold.pricedPartners(keys.userIds));
+  const planAt = await readPlans(tx, project, fold.pricedPartners(keys.userIds), productAt);
 
   mark('known files, plans read');
   // 8. Differences of the first downloads and the sales.

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
-import { DEFAULT_PRODUCT } from '@pc/core';
+import { DEFAULT_PRODUCT, type Plan } from '@pc/core';
 import { createTestDatabase } from '../test/harness.ts';
 import type { Database } from '../db/client.ts';
 import { ingestBatch } from './process.ts';
@@ -60,8 +60,10 @@ const versionArb = fc.record({
   minBytes: fc.constantFrom(10 * 1024 * 1024, 50 * 1024 * 1024),
   saleBp: fc.constantFrom(6_000, 7_000),
   siteBp: fc.constantFrom(DEFAULT_PRODUCT.siteReferralBonusBp, 2_500),
+  // The plan of events before the partner's first plan row (November 20).
+  defaultPlan: fc.constantFrom('mixed' as const, 'ppd' as const, 'pps' as const),
 });
-type VersionSpec = { at: string; mixedA: number; usInB: boolean; minBytes: number; saleBp: number; siteBp: number };
+type VersionSpec = { at: string; mixedA: number; usInB: boolean; minBytes: number; saleBp: number; siteBp: number; defaultPlan: Plan };
 
 function versionValue(v: VersionSpec) {
   const d = DEFAULT_PRODUCT;
@@ -72,6 +74,7 @@ function versionValue(v: VersionSpec) {
     countedDownloadMinBytes: v.minBytes,
     saleShares: { ...d.saleShares, mixed: { ...d.saleShares.mixed, sale: v.saleBp }, pps: { ...d.saleShares.pps, sale: v.saleBp + 2_000 } },
     siteReferralBonusBp: v.siteBp,
+    defaultPlan: v.defaultPlan,
   };
 }
 

@@ -34,20 +34,21 @@ function valuesTables(versions: readonly ProductVersion[]): string {
   const shares = perVersion((product, vid) =>
     PLANS.flatMap((plan) => Object.entries(product.saleShares[plan]).map(([kind, bp]) => `(${vid}, ${lit(plan)}, ${lit(kind)}, ${bp})`)),
   );
-  const params = perVersion((product, vid) => [`(${vid}, ${product.countedDownloadMinBytes}, ${product.siteReferralBonusBp})`]);
+  const params = perVersion((product, vid) => [`(${vid}, ${product.countedDownloadMinBytes}, ${product.siteReferralBonusBp}, ${lit(product.defaultPlan)})`]);
   return `
   ver(vid, vfrom, vto) as (values ${ver}),
   countries(vid, code, grp) as (values ${countries}),
   rates(vid, plan, grp, micro) as (values ${rates}),
   shares(vid, plan, kind, bp) as (values ${shares}),
-  vparams(vid, min_bytes, site_bp) as (values ${params}),`;
+  vparams(vid, min_bytes, site_bp, default_plan) as (values ${params}),`;
 }
 
 const half = (expr: string, bp: string) => `((${expr}) * (${bp}) * 2 + 10000) / 20000`;
 
-function planAt(user: string, project: string, at: string) {
+/** The partner's plan at the time, else the default plan of the settings version `vid` of that time. */
+function planAt(user: string, project: string, at: string, vid: string) {
   return `coalesce((select pp.plan from partner_plans pp where pp.user_id = ${user} and pp.project = ${project}
-    and pp.effective_from <= ${at} order by pp.effective_from desc limit 1), ${lit(DEFAULT_PRODUCT.defaultPlan)})`;
+    and pp.effective_from <= ${at} order by pp.effective_from desc limit 1), (select default_plan from vparams dv where dv.vid = ${vid}))`;
 }
 
 export function recountSql(versions: readonly ProductVersion[] = []): string {
@@ -74,7 +75,7 @@ with ${valuesTables(versions)}
   firsts as (
     select d.*, f.file_id is not null and f.size > v.min_bytes as counted, coalesce(f.is_copy, false) as is_copy,
       case when f.file_id is not null and f.size > v.min_bytes
-        then (select micro from rates r where r.vid = d.vid and r.plan = ${planAt('d.user_id', 'd.project', 'd.at')} and r.grp = d.grp) else 0 end as earned
+        then (select micro from rates r where r.vid = d.vid and r.plan = ${planAt('d.user_id', 'd.project', 'd.at', 'd.vid')} and r.grp = d.grp) else 0 end as earned
     from dl2 d join vparams v on v.vid = d.vid left join files f on f.project = d.project and f.file_id = d.file_id
     where d.rn = 1),
   sale_ev as (
@@ -96,7 +97,7 @@ with ${valuesTables(versions)}
       case when s.revenue_type = 'site_referral' then
         (select min(ps.user_id) from partner_sites ps where ps.project = s.project and lower(ps.domain) = s.site_domain and ps.status = 'active')
       end as site_user_id,
-      ${planAt('s.user_id', 's.project', 's.at')} as plan
+      ${planAt('s.user_id', 's.project', 's.at', 's.vid')} as plan
     from sale_ev s join status_ev st using (project, sale_id) left join fraud_ev fr using (project, sale_id)
       left join files f on f.project = s.project and f.file_id = s.file_id),
   sales as (

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { DEFAULT_PRODUCT, type IngestEvent, type Plan, type PlayerType, type ProjectId, type RevenueType, type SaleStatus } from '@pc/core';
+import { type IngestEvent, type Plan, type ProductConfig, type PlayerType, type ProjectId, type RevenueType, type SaleStatus } from '@pc/core';
 import { rows, type Row, type Tx } from '../db/sql.ts';
 import { dayOf } from './rollups.ts';
 
@@ -370,11 +370,14 @@ export function readFirstsOfFiles(tx: Q, project: ProjectId, fileIds: string[]):
   return readIn<FirstState>(tx, project, 'ingest_download_firsts', FIRST_COLS, 'file_id', fileIds);
 }
 
-/** The plan in force for a partner at a time: the latest `partner_plans` row effective by then, else the default. */
+/**
+ * The plan in force for a partner at a time: the latest `partner_plans` row effective by then, else the default plan
+ * of the settings in force then (the plan activation gives).
+ */
 export type PlanAt = (userId: number, at: string) => Plan;
 
 /** Plans in force at each event's time need the plan history of every partner involved. */
-export async function readPlans(tx: Q, project: ProjectId, userIds: Set<number>): Promise<PlanAt> {
+export async function readPlans(tx: Q, project: ProjectId, userIds: Set<number>, productAt: (at: string) => ProductConfig): Promise<PlanAt> {
   const plans = new Map<number, Array<{ from: string; plan: Plan }>>();
   for (const row of await rows<{ user_id: number; plan: Plan; effective_from: unknown }>(
     tx,
@@ -388,6 +391,6 @@ export async function readPlans(tx: Q, project: ProjectId, userIds: Set<number>)
   return (userId: number, at: string): Plan => {
     let best: { from: string; plan: Plan } | null = null;
     for (const p of plans.get(userId) ?? []) if (p.from <= at && (!best || p.from > best.from)) best = p;
-    return best?.plan ?? DEFAULT_PRODUCT.defaultPlan;
+    return best?.plan ?? productAt(at).defaultPlan;
   };
 }
