@@ -222,6 +222,8 @@ export async function serve() {
     API_RATE_LIMIT_PER_IP: '10000000',
     // READ_CACHE_MB=0 measures every read computed afresh (decision 0093).
     READ_CACHE_MB: process.env.READ_CACHE_MB,
+    // Ingest batches processed at once (the server's default unless given).
+    INGEST_MAX_IN_FLIGHT: process.env.INGEST_MAX_IN_FLIGHT,
   });
   const ctx = { config, database, clock: systemClock, mailer: createMailer({ database, smtpUrl: undefined, from: config.MAIL_FROM }) };
   const app = await buildApp(ctx, { logger: false });
