@@ -153,16 +153,18 @@ export function keptAnswers(app: FastifyInstance): {
 } {
   const { database, clock } = app.ctx;
   const cache = app.answerCache;
-  let standing = readers.get(database);
-  if (!standing) readers.set(database, (standing = new StandingReader(database)));
+  // READ_CACHE_MB=0: the call is checked as any other and its answer computed every time.
+  if (!cache) return { preHandler: [app.requireProgram], onSend: async (_request, _reply, payload) => payload };
+  let reader = readers.get(database);
+  if (!reader) readers.set(database, (reader = new StandingReader(database)));
+  const standing = reader;
   const lookup: preHandlerAsyncHookHandler = async function (request, reply) {
-    if (!cache) return;
     const user = currentUser(request);
     // Runs after validation: `app` is a project id.
     const project = (request.query as { app?: ProjectId }).app;
     if (!project) throw programNotActive(project);
     const day = dayOf(clock.now());
-    const { active, generation } = await standing!.read(user.id, project);
+    const { active, generation } = await standing.read(user.id, project);
     if (!active) throw programNotActive(project);
     const key = `${user.id}:${generation}:${day}:${request.url}`;
     const hit = request.method === 'GET' ? cache.get(key) : undefined;
@@ -173,10 +175,10 @@ export function keptAnswers(app: FastifyInstance): {
     if (request.method === 'GET') pending.set(request, { key, day });
   };
   return {
-    preHandler: cache ? [app.requireUser, lookup] : [app.requireProgram],
+    preHandler: [app.requireUser, lookup],
     onSend: async (request, reply, payload) => {
       const miss = pending.get(request);
-      if (!miss || !cache) return payload;
+      if (!miss) return payload;
       pending.delete(request);
       // Kept only while it is still the same day: an answer computed after midnight belongs to the next day's key.
       if (reply.statusCode === 200 && typeof payload === 'string' && dayOf(clock.now()) === miss.day) {
