@@ -224,6 +224,7 @@ export async function serve() {
     READ_CACHE_MB: process.env.READ_CACHE_MB,
     // Ingest batches processed at once (the server's default unless given).
     INGEST_MAX_IN_FLIGHT: process.env.INGEST_MAX_IN_FLIGHT,
+    INGEST_EMBEDDED_TRANSACTION_EVENTS: process.env.INGEST_EMBEDDED_TRANSACTION_EVENTS,
   });
   const ctx = { config, database, clock: systemClock, mailer: createMailer({ database, smtpUrl: undefined, from: config.MAIL_FROM }) };
   const app = await buildApp(ctx, { logger: false });

@@ -34,7 +34,13 @@ const TARGET = Number(values.events);
 const BATCH = Number(values.batch);
 const CONCURRENCY = Number(values.concurrency);
 const PARTNERS = Number(values.partners);
-const config = configSchema.parse({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });
+const config = configSchema.parse({
+  NODE_ENV: 'test',
+  LOG_LEVEL: 'silent',
+  // The server's defaults unless given.
+  INGEST_MAX_IN_FLIGHT: process.env.INGEST_MAX_IN_FLIGHT,
+  INGEST_EMBEDDED_TRANSACTION_EVENTS: process.env.INGEST_EMBEDDED_TRANSACTION_EVENTS,
+});
 
 const token = (project: ProjectId) => (project === 'fd1' ? config.INGEST_TOKEN_FD1 : config.INGEST_TOKEN_FD2);
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]!;

@@ -26,6 +26,7 @@ import { t } from './lib/i18n.ts';
 import { issuesToFieldErrors } from './lib/validation.ts';
 import { answerSerializer } from './lib/answers.ts';
 import { ping } from './db/client.ts';
+import { noteCabinetRequest } from './db/turns.ts';
 import { sessionPlugin } from './modules/session/plugin.ts';
 import { seedProductSettings } from './money/product.ts';
 import { securityGuardPlugin } from './modules/session/security-guard.ts';
@@ -221,6 +222,8 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
 
   app.addHook('onRequest', async (request) => {
     request.lang = headerLang(request);
+    // On the embedded database, ingest stores smaller transactions while partners are reading (db/turns.ts).
+    if (request.url.startsWith('/api/')) noteCabinetRequest(ctx.database);
   });
   // Added before any route, so it covers every answer: the routes', the error handler's and the 404s.
   app.addHook('onSend', async (request, reply) => {

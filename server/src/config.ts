@@ -103,6 +103,12 @@ export const configSchema = z
     /** Ingest batches processed at once; beyond it a batch is answered 503 with Retry-After (docs/ingest.md). */
     INGEST_MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(64).default(4),
     /**
+     * On the embedded database (no DATABASE_URL), while partners are reading, a batch is stored in transactions of
+     * at most this many events, so that a read waits for one small transaction at most (db/turns.ts, decision 0096).
+     * Otherwise, and on PostgreSQL, a batch is one transaction.
+     */
+    INGEST_EMBEDDED_TRANSACTION_EVENTS: z.coerce.number().int().min(1).max(10_000).default(1000),
+    /**
      * Browser API calls per minute (app.ts API_RATE_LIMIT): a signed-in partner's reads per account, everything else
      * per IP address. Raised only by load benchmarks, which drive one partner far beyond what a person clicks.
      */

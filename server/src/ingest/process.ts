@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { productInForce, type IngestAnswer, type IngestResult, type ProjectId } from '@pc/core';
 import type { Database } from '../db/client.ts';
 import type { Tx } from '../db/sql.ts';
+import { cabinetReading, inWriteTurn } from '../db/turns.ts';
 import { loadProductVersions } from '../money/product.ts';
 import { enqueuePostbacks, salePostback } from '../lib/postbacks.ts';
 import { bumpPartnerGenerations } from '../lib/read-cache.ts';
@@ -30,6 +31,13 @@ export async function lockIngest(tx: Pick<Tx, 'execute'>, project: ProjectId): P
 
 export interface IngestOptions {
   now: Date;
+  /**
+   * While partners are reading from the embedded database, at most this many of the batch's events per
+   * transaction (db/turns.ts, decision 0096); otherwise, and on PostgreSQL, one transaction for the batch.
+   * Exactly-once and the result do not depend on it: events are deduplicated by id, and any split of a stream
+   * gives the same figures (decision 0020).
+   */
+  transactionEvents?: number;
 }
 
 export async function ingestBatch(database: Database, project: ProjectId, input: unknown[], opts: IngestOptions): Promise<IngestAnswer> {
@@ -44,11 +52,21 @@ export async function ingestBatch(database: Database, project: ProjectId, input:
   if (valid.length > 0) {
     const months = [...new Set(valid.map((v) => v.at.slice(0, 7)))];
     await ensurePartitions(database, months);
-    await database.db.transaction(async (tx) => {
-      await processValid(tx, project, valid, results, opts.now);
-      mark('partner generations');
-    });
-    mark('commit');
+    // Once partners are seen reading, the rest of the batch goes in small transactions.
+    let small = false;
+    for (let from = 0; from < valid.length; ) {
+      small ||= Boolean(opts.transactionEvents) && cabinetReading(database);
+      const size = small ? opts.transactionEvents! : valid.length;
+      const part = valid.slice(from, from + size);
+      from += part.length;
+      await inWriteTurn(database, () =>
+        database.db.transaction(async (tx) => {
+          await processValid(tx, project, part, results, opts.now);
+          mark('partner generations');
+        }),
+      );
+      mark('commit');
+    }
   }
 
   let accepted = 0;

@@ -44,6 +44,7 @@ export const INGEST_RETRY_AFTER_SECONDS = 1;
 export async function ingestRoutes(app: FastifyInstance) {
   const tokens: Record<ProjectId, string> = { fd1: app.ctx.config.INGEST_TOKEN_FD1, fd2: app.ctx.config.INGEST_TOKEN_FD2 };
   const maxInFlight = app.ctx.config.INGEST_MAX_IN_FLIGHT;
+  const transactionEvents = app.ctx.config.INGEST_EMBEDDED_TRANSACTION_EVENTS;
   let inFlight = 0;
   const admitted = new WeakSet<FastifyRequest>();
   const release = async (request: FastifyRequest) => {
@@ -86,7 +87,7 @@ export async function ingestRoutes(app: FastifyInstance) {
       const body = request.body;
       if (!Array.isArray(body)) throw new AppError('bad_request', { key: 'errors:bad_request' });
       if (body.length > INGEST_MAX_EVENTS) throw new AppError('payload_too_large');
-      const answer = await ingestBatch(app.ctx.database, project, body, { now: app.ctx.clock.now() });
+      const answer = await ingestBatch(app.ctx.database, project, body, { now: app.ctx.clock.now(), transactionEvents });
       return reply.code(200).type('application/json; charset=utf-8').send(JSON.stringify(answer));
     },
   );

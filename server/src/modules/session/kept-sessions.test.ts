@@ -4,7 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../app.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { signedInPartner, type TestPartner } from '../statistics/testing.ts';
-import { revokeAllSessions, SESSION_KEEP_MS } from './service.ts';
+import type { Db } from '../../db/client.ts';
+import { forgetKeptSessions, resolveSessionStateKept, revokeAllSessions, SESSION_KEEP_MS } from './service.ts';
 
 // The figure screens' reads keep a session lookup for SESSION_KEEP_MS (decision 0093). On the process that ends
 // or changes a session it ends at once; another process sees it within SESSION_KEEP_MS.
@@ -72,5 +73,53 @@ describe('kept sessions', () => {
     expect((await figures(t.app)).statusCode).toBe(200);
     t.clock.advance(30 * 24 * 3600 * 1000);
     expect((await figures(t.app)).statusCode).toBe(401);
+  });
+
+  describe('a burst of reads', () => {
+    /** A handle on the database that counts its selects (each session lookup is one). */
+    function countingDb() {
+      const counter = { selects: 0 };
+      const db = new Proxy(t.ctx.database.db, {
+        get(target, property, receiver) {
+          if (property === 'select') counter.selects += 1;
+          return Reflect.get(target, property, receiver);
+        },
+      }) as Db;
+      return { db, counter };
+    }
+    const token = () => a.cookie.replace(/^pc_session=/, '');
+
+    it('shares one lookup when the kept session has aged', async () => {
+      const { db, counter } = countingDb();
+      const now = t.clock.now();
+      const answers = await Promise.all(Array.from({ length: 10 }, () => resolveSessionStateKept(db, token(), now)));
+      expect(counter.selects).toBe(1);
+      expect(answers.map((x) => x?.user.id)).toEqual(Array(10).fill(a.id));
+      // Kept from then on; after the keeping time, the next burst shares one lookup again.
+      await Promise.all(Array.from({ length: 5 }, () => resolveSessionStateKept(db, token(), now)));
+      expect(counter.selects).toBe(1);
+      const later = new Date(now.getTime() + SESSION_KEEP_MS);
+      await Promise.all(Array.from({ length: 5 }, () => resolveSessionStateKept(db, token(), later)));
+      expect(counter.selects).toBe(2);
+    });
+
+    it('keeps nothing of a lookup that was under way when the partner was forgotten', async () => {
+      const { db, counter } = countingDb();
+      const now = t.clock.now();
+      const burst = resolveSessionStateKept(db, token(), now);
+      forgetKeptSessions(db, a.id);
+      expect((await burst)?.user.id).toBe(a.id);
+      // Not kept: the next read looks the session up again.
+      await resolveSessionStateKept(db, token(), now);
+      expect(counter.selects).toBe(2);
+    });
+
+    it('a session that is gone answers no one of the burst', async () => {
+      const { db } = countingDb();
+      const now = t.clock.now();
+      await t.ctx.database.query(sql`delete from sessions where user_id = ${a.id}`);
+      const answers = await Promise.all([resolveSessionStateKept(db, token(), now), resolveSessionStateKept(db, token(), now)]);
+      expect(answers).toEqual([null, null]);
+    });
   });
 });

@@ -153,22 +153,44 @@ export async function resolveSessionStateKept(db: Db, token: string, now: Date):
     t - hit.lastSeenAt <= SESSION_IDLE_MS
   )
     return hit.live;
-  const found = await lookUpSession(db, idHash, now);
-  if (!found) {
-    kept.delete(key);
-    return null;
-  }
-  kept.set(key, {
-    live: found.live,
-    at: t,
-    expiresAt: found.expiresAt.getTime(),
-    lastSeenAt: found.lastSeenAt.getTime(),
-  });
-  return found.live;
+  // A screen's reads come in bursts: when the kept session has aged, the burst shares one lookup instead of each
+  // read making its own (on the embedded database each would wait its turn behind the others and any writes).
+  const lookups = lookupsOf(db);
+  const running = lookups.get(key);
+  if (running) return running;
+  const lookup = lookUpSession(db, idHash, now).then(
+    (found) => {
+      // Forgotten meanwhile (sign-out, a write call): answer this burst, keep nothing.
+      if (lookups.get(key) !== lookup) return found?.live ?? null;
+      lookups.delete(key);
+      if (!found) {
+        kept.delete(key);
+        return null;
+      }
+      kept.set(key, { live: found.live, at: t, expiresAt: found.expiresAt.getTime(), lastSeenAt: found.lastSeenAt.getTime() });
+      return found.live;
+    },
+    (error: unknown) => {
+      if (lookups.get(key) === lookup) lookups.delete(key);
+      throw error;
+    },
+  );
+  lookups.set(key, lookup);
+  return lookup;
 }
+
+/** Session lookups under way for resolveSessionStateKept, per database handle and session. */
+const keptLookups = new WeakMap<Db, Map<string, Promise<LiveSession | null>>>();
+const lookupsOf = (db: Db) => {
+  let lookups = keptLookups.get(db);
+  if (!lookups) keptLookups.set(db, (lookups = new Map()));
+  return lookups;
+};
 
 /** Forgets the kept sessions of a partner on this process (after a write call of theirs, or when their sessions end). */
 export function forgetKeptSessions(db: Db, userId: number) {
+  // A lookup under way may belong to them too: none is kept when it ends.
+  keptLookups.get(db)?.clear();
   const kept = keptSessions.get(db);
   if (!kept) return;
   for (const [key, value] of kept.entries()) if (value.live.user.id === userId) kept.delete(key);
@@ -178,6 +200,7 @@ export async function revokeSession(db: Db, token: string) {
   const idHash = hashToken(token);
   await db.delete(sessions).where(eq(sessions.idHash, idHash));
   keptSessions.get(db)?.delete(idHash.toString('hex'));
+  keptLookups.get(db)?.delete(idHash.toString('hex'));
 }
 
 export async function revokeAllSessions(db: Db, userId: number) {
