@@ -4,7 +4,8 @@ import pino from 'pino';
 import { createTestDatabase, manualClock } from '../test/harness.ts';
 import type { Database } from '../db/client.ts';
 import { mailOutbox, oneTimeTokens, sessions } from '../db/schema/accounts.ts';
-import { housekeeping, OUTBOX_KEEP_DAYS, TOKEN_KEEP_DAYS } from './housekeeping.ts';
+import { postbackDeliveries } from '../db/schema/postbacks.ts';
+import { housekeeping, OUTBOX_KEEP_DAYS, POSTBACK_KEEP_DAYS, TOKEN_KEEP_DAYS } from './housekeeping.ts';
 import { HOUSEKEEPING_EVERY_MS, startScheduler } from './scheduler.ts';
 import { createPartner } from '../money/testing.ts';
 
@@ -37,6 +38,13 @@ async function seed(userId: number) {
     database.db.insert(mailOutbox).values({ toAddress: 'p@x.test', subject, textBody: '', htmlBody: '', kind: 'test', lang: 'en', createdAt: created });
   await mail('recent', daysAgo(OUTBOX_KEEP_DAYS - 1));
   await mail('old', daysAgo(OUTBOX_KEEP_DAYS + 1));
+  const delivery = (key: string, created: Date, end: { deliveredAt?: Date; givenUpAt?: Date; nextAttemptAt?: Date }) =>
+    database.db.insert(postbackDeliveries).values({ userId, project: 'fd1', event: 'sale', eventKey: key, data: {}, createdAt: created, ...end });
+  await delivery('delivered-recently', daysAgo(POSTBACK_KEEP_DAYS - 1), { deliveredAt: daysAgo(POSTBACK_KEEP_DAYS - 1) });
+  await delivery('delivered-long-ago', daysAgo(POSTBACK_KEEP_DAYS + 1), { deliveredAt: daysAgo(POSTBACK_KEEP_DAYS + 1) });
+  await delivery('given-up-long-ago', daysAgo(POSTBACK_KEEP_DAYS + 2), { givenUpAt: daysAgo(POSTBACK_KEEP_DAYS + 1) });
+  // Still being tried (its URL answered an error a moment ago): kept whatever its age.
+  await delivery('pending-old', daysAgo(POSTBACK_KEEP_DAYS + 1), { nextAttemptAt: daysAhead(0.01) });
 }
 
 async function left() {
@@ -45,19 +53,21 @@ async function left() {
     sessions: await names(sql`select convert_from(id_hash, 'UTF8') as name from sessions`),
     tokens: await names(sql`select convert_from(hash, 'UTF8') as name from one_time_tokens`),
     mails: await names(sql`select subject as name from mail_outbox`),
+    postbacks: await names(sql`select event_key as name from postback_deliveries`),
   };
 }
 
 describe('housekeeping', () => {
-  it('removes expired and idle sessions, tokens spent long ago and old mails, and nothing else', async () => {
+  it('removes expired and idle sessions, tokens spent long ago, old mails and postbacks ended long ago, and nothing else', async () => {
     await seed(await createPartner(database, { email: 'p@x.test' }));
-    expect(await housekeeping(database, NOW)).toEqual({ sessions: 2, tokens: 2, mails: 1 });
+    expect(await housekeeping(database, NOW)).toEqual({ sessions: 2, tokens: 2, mails: 1, postbacks: 2 });
     expect(await left()).toEqual({
       sessions: ['fresh'],
       tokens: ['expired-recently', 'live', 'used-recently'],
       mails: ['recent'],
+      postbacks: ['delivered-recently', 'pending-old'],
     });
-    expect(await housekeeping(database, NOW)).toEqual({ sessions: 0, tokens: 0, mails: 0 });
+    expect(await housekeeping(database, NOW)).toEqual({ sessions: 0, tokens: 0, mails: 0, postbacks: 0 });
   });
 
   it('runs from the scheduler at start and then at most hourly', async () => {

@@ -10,11 +10,18 @@ import { sessionRanOut } from '../modules/session/service.ts';
  */
 export const TOKEN_KEEP_DAYS = 30;
 export const OUTBOX_KEEP_DAYS = 30;
+/**
+ * A postback delivery that ended (delivered or given up) stays in the partner's log this long after it was
+ * created (decision 0123); the log shows the latest 50 per project, so a partner who sells rarely still sees a
+ * quarter's deliveries. Pending ones are never removed.
+ */
+export const POSTBACK_KEEP_DAYS = 90;
 
 export interface HousekeepingResult {
   sessions: number;
   tokens: number;
   mails: number;
+  postbacks: number;
 }
 
 async function deleted(database: Database, statement: ReturnType<typeof sql>): Promise<number> {
@@ -22,10 +29,11 @@ async function deleted(database: Database, statement: ReturnType<typeof sql>): P
   return rows[0]?.n ?? 0;
 }
 
-/** Deletes sessions past their idle or absolute expiry, spent one-time tokens and old mails. */
+/** Deletes sessions past their idle or absolute expiry, spent one-time tokens, old mails and ended postbacks. */
 export async function housekeeping(database: Database, now: Date): Promise<HousekeepingResult> {
   const tokensBefore = addDaysToInstant(now, -TOKEN_KEEP_DAYS);
   const mailsBefore = addDaysToInstant(now, -OUTBOX_KEEP_DAYS);
+  const postbacksBefore = addDaysToInstant(now, -POSTBACK_KEEP_DAYS);
   return {
     sessions: await deleted(database, sql`delete from sessions where ${sessionRanOut(now)}`),
     tokens: await deleted(
@@ -33,5 +41,9 @@ export async function housekeeping(database: Database, now: Date): Promise<House
       sql`delete from one_time_tokens where expires_at <= ${tokensBefore} or used_at <= ${tokensBefore}`,
     ),
     mails: await deleted(database, sql`delete from mail_outbox where created_at <= ${mailsBefore}`),
+    postbacks: await deleted(
+      database,
+      sql`delete from postback_deliveries where next_attempt_at is null and created_at <= ${postbacksBefore}`,
+    ),
   };
 }

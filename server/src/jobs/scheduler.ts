@@ -16,7 +16,7 @@ export interface Scheduler {
 }
 
 /**
- * Runs the closes (and, hourly, the housekeeping of spent sessions, tokens and mails): once at start (catching up every day missed while no server ran) and then every
+ * Runs the closes (and, hourly, the housekeeping of spent sessions, tokens, mails and postback deliveries): once at start (catching up every day missed while no server ran) and then every
  * `intervalMs` (a minute by default), so yesterday is closed minutes after 00:00 UTC and late events for closed
  * days are re-closed within a minute. Several instances may run it: each close takes its own advisory lock and
  * writes only what is missing.
@@ -61,7 +61,7 @@ export function startScheduler(
         if (lastHousekeeping === null || now.getTime() - lastHousekeeping >= HOUSEKEEPING_EVERY_MS) {
           lastHousekeeping = now.getTime();
           const gone = await housekeeping(ctx.database, now);
-          if (gone.sessions || gone.tokens || gone.mails) log.info(gone, 'housekeeping removed spent records');
+          if (gone.sessions || gone.tokens || gone.mails || gone.postbacks) log.info(gone, 'housekeeping removed spent records');
         }
       } catch (error) {
         log.error({ err: error }, 'housekeeping failed; retried at the next tick');

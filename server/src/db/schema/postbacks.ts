@@ -1,4 +1,5 @@
 import { bigint, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import type { PostbackEvent, ProjectId } from '@pc/core';
 
 // Tables of migration 0420_postbacks.sql (docs/decisions/0123-postbacks.md).
@@ -43,5 +44,10 @@ export const postbackDeliveries = pgTable(
     deliveredAt: ts('delivered_at'),
     givenUpAt: ts('given_up_at'),
   },
-  (t) => [unique().on(t.userId, t.project, t.eventKey), index('postback_deliveries_log_idx').on(t.userId, t.project, t.id)],
+  (t) => [
+    unique().on(t.userId, t.project, t.eventKey),
+    index('postback_deliveries_log_idx').on(t.userId, t.project, t.id),
+    // Migration 0540: the ended deliveries, by age, for the housekeeping.
+    index('postback_deliveries_ended_idx').on(t.createdAt).where(sql`next_attempt_at is null`),
+  ],
 );
