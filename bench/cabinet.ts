@@ -225,6 +225,8 @@ export async function serve() {
     // Ingest batches processed at once (the server's default unless given).
     INGEST_MAX_IN_FLIGHT: process.env.INGEST_MAX_IN_FLIGHT,
     INGEST_EMBEDDED_TRANSACTION_EVENTS: process.env.INGEST_EMBEDDED_TRANSACTION_EVENTS,
+    INGEST_QUEUE_LENGTH: process.env.INGEST_QUEUE_LENGTH,
+    INGEST_QUEUE_WAIT_MS: process.env.INGEST_QUEUE_WAIT_MS,
   });
   const ctx = { config, database, clock: systemClock, mailer: createMailer({ database, smtpUrl: undefined, from: config.MAIL_FROM }) };
   const app = await buildApp(ctx, { logger: false });

@@ -40,6 +40,8 @@ const config = configSchema.parse({
   // The server's defaults unless given.
   INGEST_MAX_IN_FLIGHT: process.env.INGEST_MAX_IN_FLIGHT,
   INGEST_EMBEDDED_TRANSACTION_EVENTS: process.env.INGEST_EMBEDDED_TRANSACTION_EVENTS,
+  INGEST_QUEUE_LENGTH: process.env.INGEST_QUEUE_LENGTH,
+  INGEST_QUEUE_WAIT_MS: process.env.INGEST_QUEUE_WAIT_MS,
 });
 
 const token = (project: ProjectId) => (project === 'fd1' ? config.INGEST_TOKEN_FD1 : config.INGEST_TOKEN_FD2);

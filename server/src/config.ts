@@ -102,6 +102,10 @@ export const configSchema = z
     OPERATOR_TOKEN: z.string().min(16).default('dev-operator-token-0000000000000000'),
     /** Ingest batches processed at once; beyond it a batch is answered 503 with Retry-After (docs/ingest.md). */
     INGEST_MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(64).default(4),
+    /** Ingest batches that may wait for a place, in order of arrival, beyond those in flight (0: none wait). */
+    INGEST_QUEUE_LENGTH: z.coerce.number().int().min(0).max(64).default(4),
+    /** How long a waiting ingest batch waits for a place before it is answered 503 with Retry-After. */
+    INGEST_QUEUE_WAIT_MS: z.coerce.number().int().min(0).max(30_000).default(2000),
     /**
      * On the embedded database (no DATABASE_URL), while partners are reading, a batch is stored in transactions of
      * at most this many events, so that a read waits for one small transaction at most (db/turns.ts, decision 0096).

@@ -7,10 +7,13 @@ import { INGEST_RETRY_AFTER_SECONDS } from './routes.ts';
 let t: TestApp;
 let a: number;
 
-beforeEach(async () => {
-  // One batch at a time: the second one sent meanwhile has no room.
-  t = await createTestApp({ clock: '2026-11-21T12:00:00Z', config: { INGEST_MAX_IN_FLIGHT: '1' } });
+async function start(config: Record<string, string>) {
+  t = await createTestApp({ clock: '2026-11-21T12:00:00Z', config });
   a = (await insertPartner(t.ctx.database, 'partner@x.test')).app.fd1;
+}
+beforeEach(async () => {
+  // One batch at a time, and none waits: the second one sent meanwhile has no room.
+  await start({ INGEST_MAX_IN_FLIGHT: '1', INGEST_QUEUE_LENGTH: '0' });
 });
 afterEach(async () => {
   await t.close();
@@ -53,5 +56,35 @@ describe('ingest back-pressure', () => {
     const bad = await t.app.inject({ method: 'POST', url: '/ingest/v1/fd1/events', headers: { authorization: `Bearer ${tokenOf('fd1')}`, 'content-type': 'application/json' }, payload: '{not json' });
     expect(bad.statusCode).toBe(400);
     for (let i = 0; i < 3; i++) expect((await post(batch(100 + i))).statusCode).toBe(200);
+  });
+
+  it('lets batches wait for a place in the order they came, and refuses those beyond the queue', async () => {
+    await t.close();
+    await start({ INGEST_MAX_IN_FLIGHT: '1', INGEST_QUEUE_LENGTH: '2', INGEST_QUEUE_WAIT_MS: '30000' });
+    const done: number[] = [];
+    const answers = await Promise.all(
+      [0, 1, 2, 3].map(async (n) => {
+        const answer = await post(batch(n));
+        done.push(n);
+        return answer;
+      }),
+    );
+    // One in flight, two waiting, the fourth refused at once.
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200, 503]);
+    expect(answers[3]!.headers['retry-after']).toBe(String(INGEST_RETRY_AFTER_SECONDS));
+    expect(done).toEqual([3, 0, 1, 2]);
+    expect(answers.slice(0, 3).map((r) => r.json().accepted)).toEqual([200, 200, 200]);
+  });
+
+  it('answers 503 to a batch that waited its time without a place', async () => {
+    await t.close();
+    await start({ INGEST_MAX_IN_FLIGHT: '1', INGEST_QUEUE_LENGTH: '4', INGEST_QUEUE_WAIT_MS: '0' });
+    const [first, waited] = await Promise.all([post(batch(0)), post(batch(1))]);
+    expect(first.statusCode).toBe(200);
+    expect(waited.statusCode).toBe(503);
+    expect(waited.headers['retry-after']).toBe(String(INGEST_RETRY_AFTER_SECONDS));
+    // It left the queue: the place goes on to later batches.
+    expect((await post(batch(1))).statusCode).toBe(200);
+    expect((await post(batch(2))).statusCode).toBe(200);
   });
 });

@@ -38,18 +38,56 @@ export const INGEST_RETRY_AFTER_SECONDS = 1;
 
 /**
  * The file hosts' event feed: POST /ingest/v1/{project}/events (docs/ingest.md). At most INGEST_MAX_IN_FLIGHT
- * batches are processed at once; one more is answered 503 with Retry-After before its body is read, so a flood
- * of events waits at the sender instead of in the server's memory and in front of the partners' reads.
+ * batches are processed at once. Up to INGEST_QUEUE_LENGTH more wait, in the order they came, at most
+ * INGEST_QUEUE_WAIT_MS for a place, before their bodies are read; beyond that a batch is answered 503 with
+ * Retry-After. So a flood of events waits at the sender instead of in the server's memory and in front of the
+ * partners' reads, and a sender that was refused is not overtaken, time after time, by one that has just been
+ * answered and sends again at once.
  */
 export async function ingestRoutes(app: FastifyInstance) {
   const tokens: Record<ProjectId, string> = { fd1: app.ctx.config.INGEST_TOKEN_FD1, fd2: app.ctx.config.INGEST_TOKEN_FD2 };
   const maxInFlight = app.ctx.config.INGEST_MAX_IN_FLIGHT;
   const transactionEvents = app.ctx.config.INGEST_EMBEDDED_TRANSACTION_EVENTS;
+  const maxQueued = app.ctx.config.INGEST_QUEUE_LENGTH;
+  const queueWaitMs = app.ctx.config.INGEST_QUEUE_WAIT_MS;
   let inFlight = 0;
   const admitted = new WeakSet<FastifyRequest>();
+  /** Batches waiting for a place, oldest first; `admit` hands one the place of a batch that ended. */
+  const queue: Array<{ admit: () => void }> = [];
+  const busy = () => new AppError('unavailable', undefined, undefined, undefined, { 'retry-after': String(INGEST_RETRY_AFTER_SECONDS) });
   const release = async (request: FastifyRequest) => {
-    if (admitted.delete(request)) inFlight -= 1;
+    if (!admitted.delete(request)) return;
+    const next = queue.shift();
+    if (next) next.admit();
+    else inFlight -= 1;
   };
+  /** Waits for a place in order of arrival; refused when the wait is over or the sender went away. */
+  const waitForPlace = (request: FastifyRequest) =>
+    new Promise<void>((resolve, reject) => {
+      const socket = request.raw.socket;
+      const leave = () => {
+        clearTimeout(timer);
+        socket?.off('close', gone);
+        const at = queue.indexOf(entry);
+        if (at >= 0) queue.splice(at, 1);
+      };
+      const entry = {
+        admit: () => {
+          leave();
+          resolve();
+        },
+      };
+      const timer = setTimeout(() => {
+        leave();
+        reject(busy());
+      }, queueWaitMs);
+      const gone = () => {
+        leave();
+        reject(busy());
+      };
+      socket?.once('close', gone);
+      queue.push(entry);
+    });
 
   app.addContentTypeParser('application/x-ndjson', { parseAs: 'string', bodyLimit: INGEST_MAX_BYTES }, (_request, body, done) => {
     done(null, parseNdjson(body as string));
@@ -71,11 +109,15 @@ export async function ingestRoutes(app: FastifyInstance) {
           if (tokenMatches(token, tokens[other])) throw new AppError('forbidden');
           throw new AppError('unauthorized');
         }
-        if (inFlight >= maxInFlight) {
-          request.log.debug({ inFlight }, 'ingest busy');
-          throw new AppError('unavailable', undefined, undefined, undefined, { 'retry-after': String(INGEST_RETRY_AFTER_SECONDS) });
+        if (inFlight < maxInFlight && queue.length === 0) {
+          inFlight += 1;
+        } else if (queue.length < maxQueued) {
+          // The place is handed over by the batch that ends (release): inFlight stays as it is.
+          await waitForPlace(request);
+        } else {
+          request.log.debug({ inFlight, queued: queue.length }, 'ingest busy');
+          throw busy();
         }
-        inFlight += 1;
         admitted.add(request);
       },
       // Whatever happens to the request (answered, failed, the sender went away), its place is given back once.
