@@ -21,7 +21,7 @@ import { buildApp } from '../server/src/app.ts';
 import { createMailer } from '../server/src/mail/mailer.ts';
 import { systemClock } from '../server/src/context.ts';
 import { createSession } from '../server/src/modules/session/service.ts';
-import { seedIngestPartners } from './traffic.ts';
+import { ingestSettingsFromEnv, seedIngestPartners } from './traffic.ts';
 
 const FILES = 10_000;
 const COPIES = 500;
@@ -222,11 +222,7 @@ export async function serve() {
     API_RATE_LIMIT_PER_IP: '10000000',
     // READ_CACHE_MB=0 measures every read computed afresh (decision 0093).
     READ_CACHE_MB: process.env.READ_CACHE_MB,
-    // Ingest batches processed at once (the server's default unless given).
-    INGEST_MAX_IN_FLIGHT: process.env.INGEST_MAX_IN_FLIGHT,
-    INGEST_EMBEDDED_TRANSACTION_EVENTS: process.env.INGEST_EMBEDDED_TRANSACTION_EVENTS,
-    INGEST_QUEUE_LENGTH: process.env.INGEST_QUEUE_LENGTH,
-    INGEST_QUEUE_WAIT_MS: process.env.INGEST_QUEUE_WAIT_MS,
+    ...ingestSettingsFromEnv(),
   });
   const ctx = { config, database, clock: systemClock, mailer: createMailer({ database, smtpUrl: undefined, from: config.MAIL_FROM }) };
   const app = await buildApp(ctx, { logger: false });

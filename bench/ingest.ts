@@ -18,7 +18,7 @@ import { migrate } from '../server/src/db/migrate.ts';
 import { createMailer } from '../server/src/mail/mailer.ts';
 import { buildApp } from '../server/src/app.ts';
 import { systemClock } from '../server/src/context.ts';
-import { makeBatches, postBatch, seedIngestPartners, type Batch } from './traffic.ts';
+import { ingestSettingsFromEnv, makeBatches, postBatch, seedIngestPartners, type Batch } from './traffic.ts';
 import { ingestProfile } from '../server/src/ingest/process.ts';
 
 const { values } = parseArgs({
@@ -37,11 +37,7 @@ const PARTNERS = Number(values.partners);
 const config = configSchema.parse({
   NODE_ENV: 'test',
   LOG_LEVEL: 'silent',
-  // The server's defaults unless given.
-  INGEST_MAX_IN_FLIGHT: process.env.INGEST_MAX_IN_FLIGHT,
-  INGEST_EMBEDDED_TRANSACTION_EVENTS: process.env.INGEST_EMBEDDED_TRANSACTION_EVENTS,
-  INGEST_QUEUE_LENGTH: process.env.INGEST_QUEUE_LENGTH,
-  INGEST_QUEUE_WAIT_MS: process.env.INGEST_QUEUE_WAIT_MS,
+  ...ingestSettingsFromEnv(),
 });
 
 const token = (project: ProjectId) => (project === 'fd1' ? config.INGEST_TOKEN_FD1 : config.INGEST_TOKEN_FD2);

@@ -10,6 +10,16 @@ import { partnerEvents } from '../simulator/src/generate.ts';
 
 const DAY = 86_400_000;
 
+/** The ingest settings a benchmark's server takes from its environment (the server's defaults unless given). */
+export function ingestSettingsFromEnv() {
+  return {
+    INGEST_MAX_IN_FLIGHT: process.env.INGEST_MAX_IN_FLIGHT,
+    INGEST_EMBEDDED_TRANSACTION_EVENTS: process.env.INGEST_EMBEDDED_TRANSACTION_EVENTS,
+    INGEST_QUEUE_LENGTH: process.env.INGEST_QUEUE_LENGTH,
+    INGEST_QUEUE_WAIT_MS: process.env.INGEST_QUEUE_WAIT_MS,
+  };
+}
+
 export interface Batch {
   project: ProjectId;
   body: string;
