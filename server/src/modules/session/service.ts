@@ -126,12 +126,16 @@ interface KeptSession {
   lastSeenAt: number;
 }
 
-/** Sessions looked up lately, per database handle: one per process and database. */
-const keptSessions = new WeakMap<Db, LRUCache<string, KeptSession>>();
+/** Per database handle (one per process and database): the sessions looked up lately and the lookups under way. */
+interface KeptSessions {
+  kept: LRUCache<string, KeptSession>;
+  lookups: Map<string, Promise<LiveSession | null>>;
+}
+const keptSessions = new WeakMap<Db, KeptSessions>();
 const keptOf = (db: Db) => {
-  let kept = keptSessions.get(db);
-  if (!kept) keptSessions.set(db, (kept = new LRUCache<string, KeptSession>({ max: 10_000 })));
-  return kept;
+  let state = keptSessions.get(db);
+  if (!state) keptSessions.set(db, (state = { kept: new LRUCache<string, KeptSession>({ max: 10_000 }), lookups: new Map() }));
+  return state;
 };
 
 /**
@@ -142,7 +146,7 @@ const keptOf = (db: Db) => {
 export async function resolveSessionStateKept(db: Db, token: string, now: Date): Promise<LiveSession | null> {
   const idHash = hashToken(token);
   const key = idHash.toString('hex');
-  const kept = keptOf(db);
+  const { kept, lookups } = keptOf(db);
   const t = now.getTime();
   const hit = kept.get(key);
   if (
@@ -155,7 +159,6 @@ export async function resolveSessionStateKept(db: Db, token: string, now: Date):
     return hit.live;
   // A screen's reads come in bursts: when the kept session has aged, the burst shares one lookup instead of each
   // read making its own (on the embedded database each would wait its turn behind the others and any writes).
-  const lookups = lookupsOf(db);
   const running = lookups.get(key);
   if (running) return running;
   const lookup = lookUpSession(db, idHash, now).then(
@@ -179,28 +182,21 @@ export async function resolveSessionStateKept(db: Db, token: string, now: Date):
   return lookup;
 }
 
-/** Session lookups under way for resolveSessionStateKept, per database handle and session. */
-const keptLookups = new WeakMap<Db, Map<string, Promise<LiveSession | null>>>();
-const lookupsOf = (db: Db) => {
-  let lookups = keptLookups.get(db);
-  if (!lookups) keptLookups.set(db, (lookups = new Map()));
-  return lookups;
-};
-
 /** Forgets the kept sessions of a partner on this process (after a write call of theirs, or when their sessions end). */
 export function forgetKeptSessions(db: Db, userId: number) {
+  const state = keptSessions.get(db);
+  if (!state) return;
   // A lookup under way may belong to them too: none is kept when it ends.
-  keptLookups.get(db)?.clear();
-  const kept = keptSessions.get(db);
-  if (!kept) return;
-  for (const [key, value] of kept.entries()) if (value.live.user.id === userId) kept.delete(key);
+  state.lookups.clear();
+  for (const [key, value] of state.kept.entries()) if (value.live.user.id === userId) state.kept.delete(key);
 }
 
 export async function revokeSession(db: Db, token: string) {
   const idHash = hashToken(token);
   await db.delete(sessions).where(eq(sessions.idHash, idHash));
-  keptSessions.get(db)?.delete(idHash.toString('hex'));
-  keptLookups.get(db)?.delete(idHash.toString('hex'));
+  const state = keptSessions.get(db);
+  state?.kept.delete(idHash.toString('hex'));
+  state?.lookups.delete(idHash.toString('hex'));
 }
 
 export async function revokeAllSessions(db: Db, userId: number) {
