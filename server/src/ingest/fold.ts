@@ -94,7 +94,8 @@ export class BatchFold {
     const { r, project, productAt, newlyKnownFiles, touchedFirsts, uniques } = this;
     const { firsts, sites } = this.state;
     for (const { event, at, userId } of events) {
-      const d = [userId, project, dayOf(at)];
+      const day = dayOf(at);
+      const d = [userId, project, day];
       // The text of d as Rollup keys it (d.join), made once per event: most events add to several keys of their day.
       const dk = d.join('\u0001');
       switch (event.type) {
@@ -147,7 +148,7 @@ export class BatchFold {
           r.country.addAt(`${dk}\u0001${group}`, [...d, group], 'downloads', 1);
           r.file.addAt(`${dk}\u0001${event.file_id}`, [...d, event.file_id], 'downloads', 1);
           r.source.addAt(`${dk}\u0001${ref.domain}\u0001${ref.url}`, [...d, ref.domain, ref.url], 'downloads', 1);
-          const key = { file_id: event.file_id, downloader_id: event.downloader_id, day: dayOf(at) };
+          const key = { file_id: event.file_id, downloader_id: event.downloader_id, day };
           const k = firstKey(key);
           const existing = firsts.get(k);
           if (!existing || newer(existing.at, existing.event_id, at, event.id)) {
@@ -213,8 +214,8 @@ export class BatchFold {
             const k = `${dk}\u0001${player}`;
             r.video.addAt(k, key, 'views', 1);
             r.video.addAt(k, key, 'seconds', event.seconds);
-            uniques.push({ user_id: userId, day: dayOf(at), kind: 'viewer', dim: player, value: event.viewer_id, player });
-            uniques.push({ user_id: userId, day: dayOf(at), kind: 'video_file', dim: player, value: event.file_id, player });
+            uniques.push({ user_id: userId, day, kind: 'viewer', dim: player, value: event.viewer_id, player });
+            uniques.push({ user_id: userId, day, kind: 'video_file', dim: player, value: event.file_id, player });
           }
           break;
         }
