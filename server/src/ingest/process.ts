@@ -53,10 +53,9 @@ export async function ingestBatch(database: Database, project: ProjectId, input:
     const months = [...new Set(valid.map((v) => v.at.slice(0, 7)))];
     await ensurePartitions(database, months);
     // Once partners are seen reading, the rest of the batch goes in small transactions.
-    let small = false;
+    let size = valid.length;
     for (let from = 0; from < valid.length; ) {
-      small ||= Boolean(opts.transactionEvents) && cabinetReading(database);
-      const size = small ? opts.transactionEvents! : valid.length;
+      if (opts.transactionEvents && cabinetReading(database)) size = Math.min(size, opts.transactionEvents);
       const part = valid.slice(from, from + size);
       from += part.length;
       await inWriteTurn(database, () =>
