@@ -1,17 +1,21 @@
 /**
- * npm run bench:ingest [-- --events 300000 --batch 5000 --concurrency 4 --partners 40]
+ * npm run bench:ingest [-- --events 300000 --batch 5000 --concurrency 4 --partners 40 --floor]
  *
  * Sustained ingest through HTTP (validation, dedup, state, rollups, dirty days, one transaction per batch) on
  * PGlite, and on PostgreSQL when DATABASE_URL is set; beside it, a raw COPY of the same rows into a bare table in
- * the same database, as the ceiling. Prints events/s, p50/p99 batch latency and the ratio to COPY.
+ * the same database, as the ceiling. Prints events/s, p50/p99 batch latency, the ratio to COPY and the rows the
+ * run left per event. With --floor, also the floor: the same batches through validation and dedup + raw store
+ * alone, the least any ingest that answers per event can do (decision 0098).
  */
 import { parseArgs } from 'node:util';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { PGlite } from '@electric-sql/pglite';
+import Fastify from 'fastify';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import type { ProjectId } from '@pc/core';
+import type { IngestResult, ProjectId } from '@pc/core';
 import { configSchema } from '../server/src/config.ts';
 import { wrapPglite, wrapPool, type Database } from '../server/src/db/client.ts';
 import { migrate } from '../server/src/db/migrate.ts';
@@ -19,7 +23,10 @@ import { createMailer } from '../server/src/mail/mailer.ts';
 import { buildApp } from '../server/src/app.ts';
 import { systemClock } from '../server/src/context.ts';
 import { ingestSettingsFromEnv, makeBatches, postBatch, seedIngestPartners, type Batch } from './traffic.ts';
-import { ingestProfile } from '../server/src/ingest/process.ts';
+import { ingestProfile, lockIngest } from '../server/src/ingest/process.ts';
+import { checkPartners, validateEvents } from '../server/src/ingest/validate.ts';
+import { readPartners } from '../server/src/ingest/state.ts';
+import { ensurePartitions, storeEvents } from '../server/src/ingest/store.ts';
 
 const { values } = parseArgs({
   options: {
@@ -28,6 +35,7 @@ const { values } = parseArgs({
     concurrency: { type: 'string', default: '4' },
     partners: { type: 'string', default: '40' },
     only: { type: 'string' },
+    floor: { type: 'boolean', default: false },
   },
 });
 const TARGET = Number(values.events);
@@ -43,11 +51,11 @@ const config = configSchema.parse({
 const token = (project: ProjectId) => (project === 'fd1' ? config.INGEST_TOKEN_FD1 : config.INGEST_TOKEN_FD2);
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]!;
 
-async function runHttp(database: Database, batches: Batch[]) {
-  const ctx = { config, database, clock: systemClock, mailer: createMailer({ database, from: config.MAIL_FROM }) };
-  const app = await buildApp(ctx, { logger: false });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const port = (app.server.address() as { port: number }).port;
+/**
+ * Sends the batches to a server on `port`, CONCURRENCY at a time, each again after a 503 (more in flight than the
+ * server admits: INGEST_MAX_IN_FLIGHT and its queue); answers the events accepted, the time and the latencies.
+ */
+async function sendAll(port: number, batches: Batch[]) {
   const latencies: number[] = [];
   let next = 0;
   let accepted = 0;
@@ -58,7 +66,6 @@ async function runHttp(database: Database, batches: Batch[]) {
       const b = batches[next++]!;
       const t0 = performance.now();
       let res = await postBatch(port, b.project, b.body, token(b.project));
-      // More in flight than the server admits (INGEST_MAX_IN_FLIGHT): it answers 503, and the batch goes again.
       while (res.status === 503) {
         busy += 1;
         await new Promise((resolve) => setTimeout(resolve, 50));
@@ -71,19 +78,95 @@ async function runHttp(database: Database, batches: Batch[]) {
   }
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));
   const seconds = (performance.now() - started) / 1000;
-  await app.close();
   latencies.sort((a, b) => a - b);
   return { accepted, seconds, rate: accepted / seconds, p50: pct(latencies, 50), p99: pct(latencies, 99), busy };
 }
 
-function copyRows(batches: Batch[]): string {
-  // The same rows the ingest stores in its raw table, as COPY text (tab-separated, escaped).
-  const esc = (s: string) => s.replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\n/g, '\\n').replace(/\r/g, '\\r');
-  const lines: string[] = [];
-  for (const b of batches) {
-    for (const e of b.events) lines.push([b.project, e.id, e.type, e.at, String(e.app_users_id), esc(JSON.stringify(e))].join('\t'));
+async function runHttp(database: Database, batches: Batch[]) {
+  const ctx = { config, database, clock: systemClock, mailer: createMailer({ database, from: config.MAIL_FROM }) };
+  const app = await buildApp(ctx, { logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  try {
+    return await sendAll((app.server.address() as { port: number }).port, batches);
+  } finally {
+    await app.close();
   }
-  return `${lines.join('\n')}\n`;
+}
+
+/** COPY text of some columns per row (tab-separated, escaped). */
+const copyText = (lines: string[][]) => `${lines.map((cols) => cols.join('\t')).join('\n')}\n`;
+const escapeCopy = (s: string) => s.replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\n/g, '\\n').replace(/\r/g, '\\r');
+
+/**
+ * The floor (`--floor`): the least any ingest with this contract does for a batch, and nothing more. The same
+ * HTTP client, body parse, event validation, partner check and dedup + raw store in one transaction under the
+ * project's lock, but no state, rollups, dirty days or postbacks. What the full ingest reaches cannot exceed it.
+ *
+ * `copy` (PostgreSQL): the keys and raw rows go by two real COPYs on the transaction's own connection instead of
+ * the ingest's insert over a JSON parameter. It does not survive a resend (a stored id fails the whole COPY), so it
+ * is an upper bound for the store, not a way to run it.
+ */
+async function runFloor(database: Database, batches: Batch[], copy?: pg.Pool) {
+  await database.query(sql`truncate ingest_event_keys, ingest_events`);
+  const app = Fastify({ logger: false, bodyLimit: 64 * 1024 * 1024 });
+  app.post<{ Params: { project: ProjectId } }>('/ingest/v1/:project/events', async (request) => {
+    const project = request.params.project;
+    const input = request.body as unknown[];
+    const results: IngestResult[] = new Array(input.length);
+    const valid = validateEvents(input, Date.now(), results);
+    await ensurePartitions(database, [...new Set(valid.map((v) => v.at.slice(0, 7)))]);
+    const appIds = [...new Set(valid.map((v) => v.event.app_users_id))];
+    let accepted = 0;
+    if (copy) {
+      const client = await copy.connect();
+      try {
+        await client.query('begin');
+        await client.query('select pg_advisory_xact_lock(7302001, $1)', [project === 'fd1' ? 1 : 2]);
+        const found = await client.query<{ app_user_id: string; user_id: string; is_active: boolean }>(
+          'select p.app_user_id, p.user_id, u.is_active from partner_programs p join users u on u.id = p.user_id where p.project = $1 and p.app_user_id = any ($2::bigint[])',
+          [project, appIds],
+        );
+        const partners = new Map(found.rows.map((r) => [Number(r.app_user_id), { userId: Number(r.user_id), active: r.is_active }]));
+        const candidates = checkPartners(project, valid, partners, results);
+        const keys = candidates.map((c) => [project, c.event.id, c.at]);
+        const raw = candidates.map((c) => {
+          const { id, type, at: _at, ...payload } = c.event;
+          return [project, id, type, c.at, String(c.userId), escapeCopy(JSON.stringify(payload))];
+        });
+        await pipeline(Readable.from([copyText(keys)]), client.query(copyFrom('copy ingest_event_keys (project, event_id, at) from stdin')));
+        await pipeline(Readable.from([copyText(raw)]), client.query(copyFrom('copy ingest_events (project, event_id, type, at, user_id, payload) from stdin')));
+        await client.query('commit');
+        accepted = candidates.length;
+      } catch (error) {
+        await client.query('rollback');
+        throw error;
+      } finally {
+        client.release();
+      }
+      return { accepted };
+    }
+    await database.db.transaction(async (tx) => {
+      await lockIngest(tx, project);
+      const candidates = checkPartners(project, valid, await readPartners(tx, project, appIds), results);
+      const fresh = await storeEvents(tx, project, candidates);
+      for (const c of candidates) {
+        results[c.index] = { index: c.index, id: c.event.id, status: fresh.has(c.event.id) ? 'accepted' : 'duplicate' };
+        if (fresh.has(c.event.id)) accepted++;
+      }
+    });
+    return { accepted, results };
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  try {
+    return await sendAll((app.server.address() as { port: number }).port, batches);
+  } finally {
+    await app.close();
+  }
+}
+
+function copyRows(batches: Batch[]): string {
+  // The same rows the ingest stores in its raw table.
+  return copyText(batches.flatMap((b) => b.events.map((e) => [b.project, e.id, e.type, e.at, String(e.app_users_id), escapeCopy(JSON.stringify(e))])));
 }
 
 const BARE = 'create table bench_raw (project text, event_id text, type text, at timestamptz, user_id bigint, payload jsonb)';
@@ -109,13 +192,57 @@ async function runCopyPg(pool: pg.Pool, text: string, count: number) {
   }
 }
 
-function report(name: string, http: Awaited<ReturnType<typeof runHttp>>, copy: { seconds: number; rate: number }) {
+/** The tables an event can add rows to: what a batch writes beyond the raw row a COPY writes. */
+const STORED = [
+  'ingest_events',
+  'ingest_event_keys',
+  'ingest_download_firsts',
+  'ingest_day_uniques',
+  'ingest_files',
+  'ingest_sales',
+  'ingest_daily',
+  'ingest_daily_country',
+  'ingest_daily_file',
+  'ingest_daily_source',
+  'ingest_daily_video',
+  'stats_file_totals',
+  'stats_source_months',
+  'dirty_days',
+] as const;
+
+/** Rows each table holds after the ingest run (before the floor run empties the raw tables). */
+async function storedRows(database: Database) {
+  const counts = await database.query<Record<string, number>>(
+    sql.raw(`select ${STORED.map((t) => `(select count(*)::int from ${t}) as ${t}`).join(', ')}`),
+  );
+  return counts[0]!;
+}
+
+type Floor = Awaited<ReturnType<typeof runFloor>> | null;
+
+function report(
+  name: string,
+  http: Awaited<ReturnType<typeof runHttp>>,
+  copy: { seconds: number; rate: number },
+  stored: Record<string, number>,
+  floor: Floor,
+  copyFloor: Floor = null,
+) {
   console.log(`\n${name}`);
   console.log(`  ingest over HTTP: ${http.accepted} events in ${http.seconds.toFixed(2)} s = ${Math.round(http.rate).toLocaleString('en')} events/s`);
   console.log(`  batch latency (${BATCH} events, ${CONCURRENCY} in flight): p50 ${http.p50.toFixed(0)} ms, p99 ${http.p99.toFixed(0)} ms`);
   if (http.busy) console.log(`  answered 503 (back-pressure, sent again): ${http.busy} times; the server admits ${config.INGEST_MAX_IN_FLIGHT} at once`);
   console.log(`  raw COPY of the same rows into a bare table: ${Math.round(copy.rate).toLocaleString('en')} rows/s (${copy.seconds.toFixed(2)} s)`);
   console.log(`  ingest / COPY: ${(http.rate / copy.rate).toFixed(2)}`);
+  const total = Object.values(stored).reduce((a, b) => a + b, 0);
+  console.log(`  rows held after the run: ${(total / http.accepted).toFixed(2)} per event (${STORED.map((t) => `${t} ${stored[t]}`).join(', ')})`);
+  if (floor) {
+    console.log(`  floor (validation, dedup + raw store only): ${floor.accepted} events in ${floor.seconds.toFixed(2)} s = ${Math.round(floor.rate).toLocaleString('en')} events/s`);
+    console.log(`  floor / COPY: ${(floor.rate / copy.rate).toFixed(2)}; ingest / floor: ${(http.rate / floor.rate).toFixed(2)}`);
+  }
+  if (copyFloor) {
+    console.log(`  floor with the keys and raw rows by COPY: ${Math.round(copyFloor.rate).toLocaleString('en')} events/s, ${(copyFloor.rate / copy.rate).toFixed(2)} of COPY`);
+  }
   if (process.env.INGEST_PROFILE === '1') console.log('  ms per step (summed over batches):', ingestProfile());
 }
 
@@ -128,8 +255,10 @@ if (values.only !== 'pg') {
   const partners = await seedIngestPartners(database, PARTNERS);
   const batches = makeBatches(partners, { events: TARGET, batch: BATCH });
   const http = await runHttp(database, batches);
+  const stored = await storedRows(database);
+  const floor = values.floor ? await runFloor(database, batches) : null;
   const copy = await runCopyPglite(client, copyRows(batches), http.accepted);
-  report('PGlite (in memory)', http, copy);
+  report('PGlite (in memory)', http, copy, stored, floor);
   await client.close();
 }
 
@@ -148,8 +277,11 @@ if (process.env.DATABASE_URL && values.only !== 'pglite') {
     const partners = await seedIngestPartners(database, PARTNERS);
     const batches = makeBatches(partners, { events: TARGET, batch: BATCH });
     const http = await runHttp(database, batches);
+    const stored = await storedRows(database);
+    const floor = values.floor ? await runFloor(database, batches) : null;
+    const copyFloor = values.floor ? await runFloor(database, batches, pool) : null;
     const copy = await runCopyPg(pool, copyRows(batches), http.accepted);
-    report('PostgreSQL', http, copy);
+    report('PostgreSQL', http, copy, stored, floor, copyFloor);
   } finally {
     await pool.end();
     await admin.query(`drop database if exists ${name}`);
