@@ -9,6 +9,7 @@ import {
   startServer,
   type RunningServer,
   inLanguagesAndWidths,
+  setLanguage,
   signedInBrowser,
 } from './support.ts';
 
@@ -96,7 +97,7 @@ describe.skipIf(!hasBrowser)('rate plans in Chromium', () => {
     await page.getByTestId('next-plan').waitFor();
     const tomorrow = new Intl.DateTimeFormat('en', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(Math.floor(Date.now() / DAY_MS + 1) * DAY_MS));
     const soon = new Date(Date.now() + 5 * 60_000).toISOString().slice(0, 10) !== new Date().toISOString().slice(0, 10);
-    const next = (await page.getByTestId('next-plan').textContent()) ?? '';
+    const next = (await page.getByTestId('next-plan-message').textContent()) ?? '';
     // Chosen in the last five minutes of a UTC day, it applies from the day after (decision 0140).
     if (!soon) expect(next).toBe(`From ${tomorrow} your plan is PPS.`);
     else expect(next).toMatch(/^From .+ your plan is PPS\.$/);
@@ -121,6 +122,24 @@ describe.skipIf(!hasBrowser)('rate plans in Chromium', () => {
       await page.getByTestId('free-downloads').waitFor();
     });
     expect(await seriousAxeFindings(page, 'rates ar 390')).toEqual([]);
+    expect(problems).toEqual([]);
+  });
+
+  it('keeps Mixed instead of the scheduled PPS: the choice is gone and another one is possible at once', async () => {
+    await setLanguage(page, 'en');
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await openPage();
+    await page.getByTestId('next-plan').getByRole('button', { name: 'Keep Mixed' }).click();
+    await page.getByText('Your plan stays Mixed.').waitFor();
+    await page.getByTestId('next-plan').waitFor({ state: 'detached' });
+    expect(await page.getByTestId('current-plan').textContent()).toBe('Mixed');
+    expect(await page.getByTestId('change-when').textContent()).toContain('You can choose another plan now.');
+    expect(await page.getByTestId('choose-ppd').isDisabled()).toBe(false);
+    // Back on Mixed from the next day too: no free-download settings.
+    expect(await page.getByTestId('free-downloads').count()).toBe(0);
+    const state = (await (await page.request.get(`${server.baseUrl}/api/rates?app=fd1`)).json()) as { next: unknown; history: unknown[] };
+    expect(state.next).toBeNull();
+    expect(state.history).toHaveLength(1);
     expect(problems).toEqual([]);
   });
 });

@@ -137,3 +137,27 @@ export const simulationAnswer = z.object({
   earned: micro,
 });
 export type SimulationAnswer = z.infer<typeof simulationAnswer>;
+
+/**
+ * GET /ingest/v1/{project}/partners/{app_users_id}/download-settings (the file host's ingest token): what the
+ * file host needs to serve a partner's files as the partner chose on the rate plans page (docs/ingest.md).
+ */
+export const hostDownloadSettingsAnswer = z.object({
+  app_users_id: z.number().int(),
+  /** False for a blocked or deactivated account. */
+  active: z.boolean(),
+  plan: planSchema,
+  /** The plan chosen to apply from the next UTC midnight, when one is scheduled. */
+  next: z.object({ plan: planSchema, effective_from: isoDate }).nullable(),
+  /** They apply only while the plan is PPS: on Mixed and PPD every download may be free. */
+  free_downloads: z.object({
+    applies: z.boolean(),
+    mode: z.enum(FREE_DOWNLOAD_MODES),
+    new_files_default: z.boolean(),
+    inbox_default: z.boolean(),
+    max_file_size_bytes: z.number().int().positive().nullable(),
+  }),
+  /** The premium price variations the partner picked from the project's list, in its order (empty: the defaults). */
+  price_variations: z.array(priceVariationView),
+});
+export type HostDownloadSettingsAnswer = z.infer<typeof hostDownloadSettingsAnswer>;

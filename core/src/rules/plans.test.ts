@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PRODUCT, PLANS, type Plan } from '../product.ts';
 import {
+  checkPlanCancel,
   checkPlanChange,
   defaultPlan,
   freeDownloadSettingsAvailable,
@@ -16,6 +17,8 @@ import {
   type PlanRow,
 } from './plans.ts';
 import { dayKey, dayStart } from './time.ts';
+
+const toMs = (at: string | Date) => new Date(at).getTime();
 
 const rows: PlanRow[] = [
   { plan: 'pps', effectiveFrom: '2026-03-02T00:00:00Z', chosenAt: '2026-03-01T15:00:00Z' },
@@ -104,6 +107,62 @@ describe('plan change', () => {
         },
       ),
       { numRuns: 300 },
+    );
+  });
+});
+
+describe('taking back a scheduled plan change', () => {
+  const scheduled: PlanRow[] = [...rows, { plan: 'mixed', effectiveFrom: '2026-03-20T00:00:00Z', chosenAt: '2026-03-19T10:00:00Z' }];
+  it.each([
+    ['a change not started yet', scheduled, '2026-03-19T10:00:01Z', { allowed: true, effectiveFrom: new Date('2026-03-20T00:00:00Z'), plan: 'mixed' }],
+    ['up to the ingest skew before it starts', scheduled, '2026-03-19T23:54:59.999Z', { allowed: true, effectiveFrom: new Date('2026-03-20T00:00:00Z'), plan: 'mixed' }],
+    ['not in the last 5 minutes (events ahead may be priced)', scheduled, '2026-03-19T23:55:00Z', { allowed: false, reason: 'too_late', effectiveFrom: new Date('2026-03-20T00:00:00Z') }],
+    ['not once it started', scheduled, '2026-03-20T00:00:00Z', { allowed: false, reason: 'nothing_scheduled' }],
+    ['nothing to take back without a future row', rows, '2026-03-12T00:00:00Z', { allowed: false, reason: 'nothing_scheduled' }],
+    ['nor without history', [], '2026-03-12T00:00:00Z', { allowed: false, reason: 'nothing_scheduled' }],
+    [
+      "nor the activation's row",
+      [{ plan: 'mixed', effectiveFrom: '2026-03-13T00:00:00Z', chosenAt: '2026-03-12T10:00:00Z', activation: true }] as PlanRow[],
+      '2026-03-12T11:00:00Z',
+      { allowed: false, reason: 'nothing_scheduled' },
+    ],
+  ] as const)('%s', (_name, history, now, expected) => {
+    expect(checkPlanCancel(history, now)).toEqual(expected);
+  });
+
+  it('once taken back, the plan in force stays from now on and the wait counts from the choice before', () => {
+    fc.assert(
+      fc.property(
+        fc.date({ min: new Date('2025-01-01T00:00:00Z'), max: new Date('2030-01-01T00:00:00Z'), noInvalidDate: true }),
+        fc.constantFrom<Plan>(...PLANS),
+        fc.constantFrom<Plan>(...PLANS),
+        fc.integer({ min: 0, max: 86_400_000 }),
+        (chosenAt, before, chosen, later) => {
+          const history: PlanRow[] = [{ plan: before, effectiveFrom: '2024-06-01T00:00:00Z', chosenAt: '2024-05-31T12:00:00Z' }];
+          const change = checkPlanChange(history, chosen, chosenAt);
+          if (!change.allowed) return;
+          const withChoice: PlanRow[] = [...history, { plan: chosen, effectiveFrom: change.effectiveFrom, chosenAt }];
+          const now = new Date(chosenAt.getTime() + later);
+          const cancel = checkPlanCancel(withChoice, now);
+          const untilStart = change.effectiveFrom.getTime() - now.getTime();
+          if (untilStart <= 0) {
+            expect(cancel).toEqual({ allowed: false, reason: 'nothing_scheduled' });
+            return;
+          }
+          if (untilStart <= DEFAULT_PRODUCT.futureSkewMs) {
+            expect(cancel).toMatchObject({ allowed: false, reason: 'too_late' });
+            return;
+          }
+          expect(cancel).toEqual({ allowed: true, effectiveFrom: change.effectiveFrom, plan: chosen });
+          if (!cancel.allowed) return;
+          // What remains once the row is gone: the plan in force, before and after the date it would have started.
+          const remaining = withChoice.filter((r) => toMs(r.effectiveFrom) !== cancel.effectiveFrom.getTime());
+          expect(planAt(remaining, now)).toBe(before);
+          expect(planAt(remaining, change.effectiveFrom)).toBe(before);
+          expect(planSchedule(remaining, now).next).toBeNull();
+          expect(lastPlanChoiceAt(remaining)).toEqual(new Date('2024-05-31T12:00:00Z'));
+        },
+      ),
     );
   });
 });

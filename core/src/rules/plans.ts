@@ -112,6 +112,31 @@ export function checkPlanChange(
   return { allowed: true, effectiveFrom };
 }
 
+export type PlanCancelCheck =
+  | { allowed: true; effectiveFrom: Date; plan: Plan }
+  | { allowed: false; reason: 'nothing_scheduled' }
+  | { allowed: false; reason: 'too_late'; effectiveFrom: Date };
+
+/**
+ * Whether the partner may take back a plan change that has not started yet, keeping the plan in force.
+ * - Only a chosen plan that starts after `now` can be taken back (the activation's row is not a choice).
+ * - Not in the last `futureSkewMs` before it starts: ingest accepts events up to that far ahead, so an event of
+ *   its first day may already be priced with it, and no priced event ever changes plan.
+ * - Taken back, the choice is gone: the wait between changes counts from the choice before it again.
+ */
+export function checkPlanCancel(rows: readonly PlanRow[], now: Instant, product: ProductConfig = DEFAULT_PRODUCT): PlanCancelCheck {
+  const { next } = planSchedule(
+    rows.filter((row) => !row.activation),
+    now,
+    product,
+  );
+  if (next === null) return { allowed: false, reason: 'nothing_scheduled' };
+  if (next.effectiveFrom.getTime() - toDate(now).getTime() <= product.futureSkewMs) {
+    return { allowed: false, reason: 'too_late', effectiveFrom: next.effectiveFrom };
+  }
+  return { allowed: true, effectiveFrom: next.effectiveFrom, plan: next.plan };
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // Free downloads (PPS only) and custom premium price variations
 

@@ -33,6 +33,29 @@ export function parseNdjson(body: string): unknown[] {
   return out;
 }
 
+/**
+ * The project a file host's request is for, once its bearer token is that project's: 404 for no project, 401
+ * without a token or with an unknown one, 403 with the other project's token.
+ */
+export function authenticateHost(request: FastifyRequest, tokens: Record<ProjectId, string>): ProjectId {
+  const project = (request.params as { project: string }).project;
+  if (!isProjectId(project)) throw new AppError('not_found');
+  const token = bearer(request);
+  if (!token) throw new AppError('unauthorized');
+  if (!tokenMatches(token, tokens[project])) {
+    const other = project === 'fd1' ? 'fd2' : 'fd1';
+    if (tokenMatches(token, tokens[other])) throw new AppError('forbidden');
+    throw new AppError('unauthorized');
+  }
+  return project;
+}
+
+/** The two projects' ingest tokens from the configuration. */
+export const hostTokens = (config: { INGEST_TOKEN_FD1: string; INGEST_TOKEN_FD2: string }): Record<ProjectId, string> => ({
+  fd1: config.INGEST_TOKEN_FD1,
+  fd2: config.INGEST_TOKEN_FD2,
+});
+
 /** Seconds a sender waits before resending a batch the server had no room for. */
 export const INGEST_RETRY_AFTER_SECONDS = 1;
 
@@ -45,7 +68,7 @@ export const INGEST_RETRY_AFTER_SECONDS = 1;
  * answered and sends again at once.
  */
 export async function ingestRoutes(app: FastifyInstance) {
-  const tokens: Record<ProjectId, string> = { fd1: app.ctx.config.INGEST_TOKEN_FD1, fd2: app.ctx.config.INGEST_TOKEN_FD2 };
+  const tokens = hostTokens(app.ctx.config);
   const maxInFlight = app.ctx.config.INGEST_MAX_IN_FLIGHT;
   const transactionEvents = app.ctx.config.INGEST_EMBEDDED_TRANSACTION_EVENTS;
   const maxQueued = app.ctx.config.INGEST_QUEUE_LENGTH;
@@ -100,15 +123,7 @@ export async function ingestRoutes(app: FastifyInstance) {
       schema: { hide: true },
       // Authentication runs before the body is read: an unauthenticated sender cannot make the server parse 10 MB.
       onRequest: async (request) => {
-        const project = (request.params as { project: string }).project;
-        if (!isProjectId(project)) throw new AppError('not_found');
-        const token = bearer(request);
-        if (!token) throw new AppError('unauthorized');
-        if (!tokenMatches(token, tokens[project])) {
-          const other = project === 'fd1' ? 'fd2' : 'fd1';
-          if (tokenMatches(token, tokens[other])) throw new AppError('forbidden');
-          throw new AppError('unauthorized');
-        }
+        authenticateHost(request, tokens);
         if (inFlight < maxInFlight && queue.length === 0) {
           inFlight += 1;
         } else if (queue.length < maxQueued) {

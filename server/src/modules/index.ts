@@ -24,6 +24,7 @@ import { webmasterRoutes } from '../webmaster/routes.ts';
 import { helpCenterRoutes } from './help-center/routes.ts';
 import { startRoutes } from './start/routes.ts';
 import { referralsRoutes } from './referrals/routes.ts';
+import { plansHostRoutes } from './plans/host-routes.ts';
 import { plansRoutes } from './plans/routes.ts';
 import { sitesRoutes } from './sites/routes.ts';
 
@@ -65,6 +66,8 @@ export async function registerModules(app: FastifyInstance) {
   if (app.ctx.config.NODE_ENV !== 'production') await app.register(devMailRoutes);
   // The file hosts' event feed, authenticated by its own bearer tokens.
   await app.register(ingestRoutes);
+  // What the file hosts read back of a partner's rate plan choices, with the same tokens.
+  await app.register(plansHostRoutes);
   // The operator API (file hosts' staff), authenticated by OPERATOR_TOKEN.
   await app.register(operatorRoutes, { prefix: '/operator/v1' });
   // The partners' read-only webmaster API (/webmaster/v1), authenticated by their personal keys, and its docs page.

@@ -32,6 +32,8 @@ async function state(): Promise<PlansAnswer> {
   expect(res.statusCode, res.body).toBe(200);
   return plansAnswer.parse(res.json());
 }
+const takeBack = (opts: { app?: string; lang?: string } = {}) =>
+  t.app.inject({ method: 'DELETE', url: '/api/rates/next', query: { app: opts.app ?? 'fd1' }, headers: headers(me.cookie, opts.lang) });
 const planRowCount = async () => Number((await t.ctx.database.query<{ n: number }>(sql`select count(*)::int as n from partner_plans where user_id = ${me.id}`))[0]!.n);
 
 beforeEach(async () => {
@@ -64,6 +66,7 @@ describe('GET /api/rates', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/rates?app=fd1' })).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'POST', url: '/api/rates?app=fd1', payload: { plan: 'pps' } })).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'GET', url: '/api/rates/simulation?app=fd1' })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'DELETE', url: '/api/rates/next?app=fd1' })).statusCode).toBe(401);
     // fd2 is not activated: refused; fd3 is no project; no project at all.
     expect((await get('/rates', { app: 'fd2' })).statusCode).toBe(403);
     expect((await post('/rates', { plan: 'pps' }, { app: 'fd2' })).statusCode).toBe(403);
@@ -187,6 +190,73 @@ describe('POST /api/rates: choosing a plan', () => {
     const [a, b] = await Promise.all([post('/rates', { plan: 'pps' }), post('/rates', { plan: 'ppd' })]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 422]);
     expect(await planRowCount()).toBe(2);
+  });
+});
+
+describe('DELETE /api/rates/next: taking back a plan change that has not started', () => {
+  it('keeps the plan in force; the choice no longer counts, so another one may follow at once', async () => {
+    expect((await post('/rates', { plan: 'pps' })).statusCode).toBe(200);
+    t.clock.set('2026-11-20T18:00:00Z');
+    const res = await takeBack();
+    expect(res.statusCode, res.body).toBe(200);
+    const body = plansWriteAnswer.parse(res.json());
+    expect(body.message).toBe('Your plan stays Mixed.');
+    expect(body.data.current.plan).toBe('mixed');
+    expect(body.data.next).toBeNull();
+    expect(body.data.change).toEqual({ allowed_now: true, allowed_at: null, effective_from: '2026-11-21T00:00:00.000Z' });
+    expect(body.data.history.map((h) => h.plan)).toEqual(['mixed']);
+    expect(await state()).toEqual(body.data);
+    expect(await planRowCount()).toBe(1);
+    t.clock.set('2026-11-21T00:00:00Z');
+    expect((await state()).current.plan).toBe('mixed');
+
+    // A new choice goes through at once.
+    const again = plansWriteAnswer.parse((await post('/rates', { plan: 'ppd' })).json());
+    expect(again.data.next).toEqual({ plan: 'ppd', effective_from: '2026-11-22T00:00:00.000Z' });
+  });
+
+  it('after an earlier choice, the wait counts from that one again', async () => {
+    expect((await post('/rates', { plan: 'pps' })).statusCode).toBe(200);
+    t.clock.set('2026-11-28T09:00:00Z');
+    me.cookie = await sessionCookie(t.ctx.database, me.id, t.clock.now()); // signed in again a week later
+    expect((await post('/rates', { plan: 'ppd' })).statusCode).toBe(200);
+    expect((await state()).change.allowed_now).toBe(false);
+    const body = plansWriteAnswer.parse((await takeBack({ lang: 'de' })).json());
+    expect(body.message).toBe('Ihr Tarif bleibt PPS.');
+    expect(body.data.current.plan).toBe('pps');
+    expect(body.data.next).toBeNull();
+    // The PPS choice of November 20 is more than 7 days old: a change is possible now.
+    expect(body.data.change.allowed_now).toBe(true);
+  });
+
+  it('nothing scheduled, a change already started, or its last minutes: a localized 422 that changes nothing', async () => {
+    const nothing = await takeBack();
+    expect(nothing.statusCode).toBe(422);
+    expect(nothing.json()).toEqual({
+      code: 'validation_failed',
+      message: 'No plan change is waiting to start.',
+      errors: { plan: ['No plan change is waiting to start.'] },
+    });
+    expect((await takeBack({ lang: 'ru' })).json().message).toBe('Запланированной смены тарифа нет.');
+
+    expect((await post('/rates', { plan: 'pps' })).statusCode).toBe(200);
+    // Ingest takes events up to 5 minutes ahead: from 23:55 an event of the new plan's first day may be priced.
+    t.clock.set('2026-11-20T23:55:00Z');
+    const before = await state();
+    const late = await takeBack();
+    expect(late.statusCode).toBe(422);
+    expect(late.json().message).toBe('The plan change starts at November 21, 2026 at 12:00 AM UTC and can no longer be taken back.');
+    expect(await state()).toEqual(before);
+    t.clock.set('2026-11-21T00:00:00Z');
+    expect((await takeBack()).json().message).toBe('No plan change is waiting to start.');
+    expect((await state()).current.plan).toBe('pps');
+    expect(await planRowCount()).toBe(2);
+  });
+
+  it('another project’s change is not touched', async () => {
+    expect((await post('/rates', { plan: 'pps' })).statusCode).toBe(200);
+    expect((await takeBack({ app: 'fd2' })).statusCode).toBe(403);
+    expect((await state()).next).toEqual({ plan: 'pps', effective_from: '2026-11-21T00:00:00.000Z' });
   });
 });
 

@@ -12,11 +12,11 @@ import {
 } from '@pc/core';
 import { loadProduct } from '../../money/product.ts';
 import { currentUser } from '../session/plugin.ts';
-import { changePlan, plansState, saveFreeDownloads, savePriceVariations, simulation } from './service.ts';
+import { cancelPlanChange, changePlan, plansState, saveFreeDownloads, savePriceVariations, simulation } from './service.ts';
 
 /**
  * The rate plans page of a project (issue #11, decision 0140), for the signed-in partner with the project's programme
- * active (app.requireProgram): GET /rates, POST /rates {plan}, POST /rates/free-downloads, POST
+ * active (app.requireProgram): GET /rates, POST /rates {plan}, DELETE /rates/next, POST /rates/free-downloads, POST
  * /rates/price-variations, GET /rates/simulation. Bad input answers 422 and changes nothing.
  */
 export async function plansRoutes(parent: FastifyInstance) {
@@ -42,6 +42,24 @@ export async function plansRoutes(parent: FastifyInstance) {
     async (request) => ({
       success: true as const,
       ...(await changePlan(database, currentUser(request).id, request.query.app, request.body.plan, clock.now(), request.lang)),
+    }),
+  );
+
+  app.delete(
+    PLANS_PATHS.next,
+    {
+      preHandler: app.requireProgram,
+      schema: {
+        tags,
+        summary: 'Takes back the plan change that has not started yet, keeping the plan in force',
+        description: 'Refused (422) with nothing scheduled, and in the last minutes before the change starts. The wait between changes then counts from the choice before.',
+        querystring: plansQuery,
+        response: { 200: plansWriteAnswer },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      ...(await cancelPlanChange(database, currentUser(request).id, request.query.app, clock.now(), request.lang)),
     }),
   );
 

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   addDaysToDay,
+  checkPlanCancel,
   checkPlanChange,
   dayKey,
   dayStart,
@@ -174,6 +175,28 @@ export async function changePlan(database: Database, userId: number, project: Pr
     await tx.insert(partnerPlans).values({ userId, project, plan, effectiveFrom: check.effectiveFrom, chosenAt: now });
     const message = t(lang, 'errors:success.plan_chosen', { plan: t(lang, `errors:plans.names.${plan}`), date: day(check.effectiveFrom, lang) });
     return { message, data: await plansState(tx, userId, project, now, product) };
+  });
+}
+
+/**
+ * Takes back a plan change that has not started (core checkPlanCancel): the plan in force stays, and the wait
+ * between changes counts from the choice before again. Refused when nothing is scheduled, and in the last minutes
+ * before the change starts, when events of its first day may already be priced with it.
+ */
+export async function cancelPlanChange(database: Database, userId: number, project: ProjectId, now: Date, lang: LangCode) {
+  return underLock(database, userId, project, async (tx) => {
+    const product = await loadProduct(tx);
+    const history = await planRows(tx, userId, project);
+    const check = checkPlanCancel(history, now, product);
+    if (!check.allowed) {
+      if (check.reason === 'too_late') throw refusal('plan', 'errors:plans.cancel_too_late', { date: dateTime(check.effectiveFrom, lang) });
+      throw refusal('plan', 'errors:plans.nothing_scheduled');
+    }
+    await tx.execute(
+      sql`delete from partner_plans where user_id = ${userId} and project = ${project} and effective_from = ${check.effectiveFrom.toISOString()}::timestamptz`,
+    );
+    const data = await plansState(tx, userId, project, now, product);
+    return { message: t(lang, 'errors:success.plan_kept', { plan: t(lang, `errors:plans.names.${data.current.plan}`) }), data };
   });
 }
 

@@ -1,5 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import EventAvailable from '@mui/icons-material/EventAvailable';
@@ -12,8 +13,22 @@ export const utcDay = (iso: string) => formatDate(iso, undefined, { dateStyle: '
 export const utcMoment = (iso: string) =>
   formatDate(iso, undefined, { year: 'numeric', month: 'long', day: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'UTC', timeZoneName: 'short' });
 
-/** The plan in force, the plan from the next day when one is scheduled, and when the next change is possible. */
-export function CurrentPlan({ state, changeEveryDays }: { state: PlansAnswer; changeEveryDays: number | undefined }) {
+/**
+ * The plan in force, the plan from the next day when one is scheduled (with the way to keep the plan in force
+ * instead), and when the next change is possible.
+ */
+export function CurrentPlan({
+  state,
+  changeEveryDays,
+  onKeep,
+  keeping = false,
+}: {
+  state: PlansAnswer;
+  changeEveryDays: number | undefined;
+  /** Takes back the scheduled change; without it the page offers no such button. */
+  onKeep?: () => void;
+  keeping?: boolean;
+}) {
   const { t } = useTranslation('plans');
   const { current, next, change } = state;
   return (
@@ -28,8 +43,19 @@ export function CurrentPlan({ state, changeEveryDays }: { state: PlansAnswer; ch
         </Typography>
       </Box>
       {next ? (
-        <Alert severity="info" icon={<EventAvailable fontSize="inherit" />} data-testid="next-plan">
-          {t('current.next', { plan: t(`names.${next.plan}`), date: utcDay(next.effective_from) })}
+        <Alert
+          severity="info"
+          icon={<EventAvailable fontSize="inherit" />}
+          data-testid="next-plan"
+          action={
+            onKeep ? (
+              <Button color="inherit" size="small" disabled={keeping} onClick={onKeep} sx={{ whiteSpace: 'nowrap' }}>
+                {t('current.keepPlan', { plan: t(`names.${current.plan}`) })}
+              </Button>
+            ) : undefined
+          }
+        >
+          <span data-testid="next-plan-message">{t('current.next', { plan: t(`names.${next.plan}`), date: utcDay(next.effective_from) })}</span>
         </Alert>
       ) : null}
       <Typography variant="body2" data-testid="change-when">

@@ -11,6 +11,7 @@ import { feedback } from '../../../components/feedback/feedback-store.ts';
 import { PageLayout } from '../../../components/layout/PageLayout.tsx';
 import { ErrorState, LoadingBlock, Panel, QueryBlock } from '../../../components/layout/QueryState.tsx';
 import { useProductSettings } from '../../../lib/product-settings.ts';
+import { useCancelPlanChange } from '../api/cancel-plan-change.ts';
 import { useChangePlan } from '../api/change-plan.ts';
 import { usePlans } from '../api/get-plans.ts';
 import { useSimulation } from '../api/get-simulation.ts';
@@ -37,18 +38,25 @@ export default function RatesPage() {
   const settings = useProductSettings();
   const simulation = useSimulation({ app });
   const change = useChangePlan(app);
+  const keep = useCancelPlanChange(app);
   const [choice, setChoice] = useState<Plan | null>(null);
   const data = state.data;
   const changeEvery = settings.data?.plans.change_every_days;
 
   const confirm = () => {
     if (!choice) return;
+    keep.reset();
     change.mutate(choice, {
       onSuccess: (answer) => feedback.snackbar(answer.message),
       onSettled: () => setChoice(null),
     });
   };
-  const refusal = refusalMessage(change.error, t('error.save'));
+  const keepCurrent = () => {
+    change.reset();
+    keep.mutate(undefined, { onSuccess: (answer) => feedback.snackbar(answer.message) });
+  };
+  // The refusal of whichever write was sent last (the other one was reset when it was sent).
+  const refusal = refusalMessage(change.error ?? keep.error, t('error.save'));
   const pendingPps = data && data.current.plan !== 'pps' && data.next?.plan === 'pps' ? utcDay(data.next.effective_from) : null;
 
   return (
@@ -57,7 +65,7 @@ export default function RatesPage() {
       <Box sx={{ display: 'grid', gap: 3 }}>
         <Panel title={t('current.title')} id="your-plan">
           <QueryBlock query={state} height={110}>
-            {(answer) => <CurrentPlan state={answer} changeEveryDays={changeEvery} />}
+            {(answer) => <CurrentPlan state={answer} changeEveryDays={changeEvery} onKeep={keepCurrent} keeping={keep.isPending} />}
           </QueryBlock>
           {refusal ? (
             <Alert severity="error" sx={{ mt: 2 }} data-testid="change-refused">

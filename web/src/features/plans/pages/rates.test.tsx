@@ -118,6 +118,36 @@ describe('rate plans page', () => {
     expect(await screen.findByText('From November 21, 2026 your plan is PPD.')).toBeInTheDocument();
   });
 
+  it('keeps the plan in force instead of the scheduled one; a refusal of that is shown in place', async () => {
+    const user = userEvent.setup();
+    const kept: PlansAnswer = { ...scheduled, next: null, change: base.change, history: base.history };
+    let calls = 0;
+    const tooLate = 'The plan change starts at November 21, 2026 at 12:00 AM UTC and can no longer be taken back.';
+    const { callsTo } = startScreen('/app/fd1/rates', {
+      'GET /api/rates': { body: scheduled },
+      'DELETE /api/rates/next': () =>
+        calls++ === 0
+          ? { status: 422, body: { code: 'validation_failed', message: tooLate, errors: { plan: [tooLate] } } }
+          : { body: { success: true, message: 'Your plan stays Mixed.', data: kept } },
+    });
+    await loaded();
+    const keep = within(screen.getByTestId('next-plan')).getByRole('button', { name: 'Keep Mixed' });
+    await user.click(keep);
+    expect(await screen.findByTestId('change-refused')).toHaveTextContent(tooLate);
+    expect(screen.getByTestId('next-plan')).toBeInTheDocument();
+
+    await user.click(keep);
+    await waitFor(() => expect(screen.queryByTestId('next-plan')).not.toBeInTheDocument());
+    expect(await screen.findByText('Your plan stays Mixed.')).toBeInTheDocument();
+    expect(screen.queryByTestId('change-refused')).not.toBeInTheDocument();
+    expect(screen.getByTestId('current-plan')).toHaveTextContent('Mixed');
+    expect(screen.getByTestId('change-when')).toHaveTextContent('You can choose another plan now.');
+    expect(callsTo('/rates/next').map((c) => [c.method, c.query.app])).toEqual([
+      ['DELETE', 'fd1'],
+      ['DELETE', 'fd1'],
+    ]);
+  });
+
   it('shows a refusal with the date the change becomes possible, and changes nothing', async () => {
     const user = userEvent.setup();
     const message = 'You can change the plan once every 7 days. The next change is possible from November 27, 2026 at 09:30 PM UTC.';
