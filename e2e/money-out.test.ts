@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { sql } from 'drizzle-orm';
 import { ensureDemoPartner, DEMO_EMAIL, DEMO_PASSWORD } from '../server/src/seed/demo.ts';
 import { addAdditionalIncome } from '../server/src/operator/service.ts';
 import { solveCaptcha as solveServerCaptcha } from '../server/src/modules/captcha/testing.ts';
@@ -61,8 +62,9 @@ describe.skipIf(!hasBrowser)('money out in Chromium', () => {
       { userId, project: 'fd1', amount: 500_000_000, reason: 'e2e', operator: 'e2e' },
       new Date(),
     );
-    // Refusals the screens show themselves (401 for guests, 403 security checks, 422 form errors).
-    ({ browser, context, page } = await signedInBrowser(server.baseUrl, problems, { expectedStatuses: [401, 403, 422] }));
+    // Refusals the screens show themselves (401 for guests, 403 security checks, 422 form errors, 429 a link sent
+    // again too soon).
+    ({ browser, context, page } = await signedInBrowser(server.baseUrl, problems, { expectedStatuses: [401, 403, 422, 429] }));
   }, 240_000);
 
   afterAll(async () => {
@@ -85,7 +87,52 @@ describe.skipIf(!hasBrowser)('money out in Chromium', () => {
     await form.getByLabel('WebMoney purse').fill('Z123456789012');
     await page.getByRole('button', { name: 'Add wallet' }).click();
     await page.getByTestId('verification-in-progress').waitFor();
+    // The form closes on a dialog that says where the link went; the partner reads it and closes it.
+    const sent = page.getByRole('dialog', { name: 'Check your e-mail' });
+    await sent.waitFor();
+    expect(await sent.textContent()).toContain('We have sent you an e-mail with a confirmation link.');
     await shot('payouts-wallet-waiting-en-1440');
+    await sent.getByRole('button', { name: 'Close' }).click();
+    await sent.waitFor({ state: 'hidden' });
+  });
+
+  it('sends the link again: not within a minute of the first, then a second mail', async () => {
+    const resend = page.getByRole('button', { name: 'Send the confirmation link for WebMoney Z123456789012 again' });
+    await resend.click();
+    const refusal = page.getByRole('dialog', { name: 'Not possible' });
+    await refusal.waitFor();
+    expect(await refusal.textContent()).toContain('We sent a link for this wallet less than a minute ago.');
+    await refusal.getByRole('button', { name: 'Close' }).click();
+    await refusal.waitFor({ state: 'hidden' });
+
+    // As if the first mail had gone out two minutes ago.
+    await server.app.ctx.database.query(
+      sql`update one_time_tokens set created_at = created_at - interval '2 minutes' where kind = 'purse_confirm'`,
+    );
+    await resend.click();
+    await page.getByText(`We have sent a new confirmation link to ${DEMO_EMAIL}.`).waitFor();
+    const links = (await mailbox(server.baseUrl, DEMO_EMAIL)).flatMap((m) => m.links).filter((l) => l.includes('/purse/confirm/'));
+    expect(new Set(links).size).toBe(2);
+    await shot('payouts-wallet-link-sent-en-1440');
+
+    // The waiting wallet with its button, in Arabic on a desktop and on a phone (where the table scrolls sideways
+    // to its actions).
+    await setLanguage(page, 'ar');
+    try {
+      for (const width of [1440, 390]) {
+        await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+        await page.goto(`${server.baseUrl}/payouts`);
+        const grid = page.getByRole('grid', { name: 'طرق السحب الخاصة بك' });
+        await grid.waitFor({ timeout: 30_000 });
+        if (width === 390) await grid.locator('.MuiDataGrid-virtualScroller').evaluate((el) => (el.scrollLeft = -el.scrollWidth));
+        await page.getByRole('button', { name: 'إعادة إرسال رابط التأكيد لـ WebMoney Z123456789012' }).waitFor();
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+        await shot(`payouts-wallet-waiting-ar-${width}`);
+      }
+    } finally {
+      await setLanguage(page, 'en');
+      await page.setViewportSize({ width: 1440, height: 900 });
+    }
   });
 
   it('confirms the wallet from the mailbox; it is then on hold until a date', async () => {

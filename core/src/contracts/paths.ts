@@ -55,6 +55,7 @@ export const PAYOUT_PATHS = {
   purse: '/purse',
   purseDelete: (id: number | string) => `/purse/${id}`,
   purseMain: (id: number | string) => `/purse/${id}/main`,
+  purseLink: (id: number | string) => `/purse/${id}/link`,
   purseConfirm: (code: string) => `/purse/confirm/${encodeURIComponent(code)}`,
   payouts: '/payouts',
   payoutQuick: '/payouts/quick',
@@ -144,6 +145,8 @@ export const START_STEPS = ['program', 'upload', 'download', 'plan', 'wallet'] a
 export const PLANS_PATHS = {
   /** GET the plan page's state; POST {plan} chooses the plan applying from the next day. */
   rates: '/rates',
+  /** DELETE takes back the plan change that has not started yet. */
+  next: '/rates/next',
   /** POST the free-download settings (PPS only). */
   freeDownloads: '/rates/free-downloads',
   /** POST the custom premium price variations picked. */

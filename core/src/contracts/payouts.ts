@@ -77,6 +77,9 @@ export const confirmPurseAnswer = z.object({ success: z.literal(true), message: 
 
 /** DELETE /purse/{id}: the wallet is removed. */
 export const removePurseAnswer = z.object({ success: z.literal(true), message: z.string() });
+/** POST /purse/{id}/link: a waiting wallet's confirmation link sent again. */
+export const resendPurseLinkAnswer = z.object({ success: z.literal(true), message: z.string() });
+export type ResendPurseLinkAnswer = z.infer<typeof resendPurseLinkAnswer>;
 /** POST /purse/{id}/main: the wallet now main. */
 export const mainPurseAnswer = z.object({ success: z.literal(true), message: z.string(), data: purseRow });
 

@@ -18,6 +18,7 @@ import {
   payoutTimelineAnswer,
   pursesAnswer,
   removePurseAnswer,
+  resendPurseLinkAnswer,
   type PursesAnswer,
 } from '@pc/core';
 import { AppError } from '../../lib/errors.ts';
@@ -28,7 +29,7 @@ import { stateOf } from '../../money/wallets.ts';
 import { currentUser } from '../session/plugin.ts';
 import { createQuickRequest, createRequest, listRequests, removeRequest, requestTimeline } from './requests.ts';
 import { pathId, purseView } from './views.ts';
-import { addWallet, confirmWallet, listWallets, removeWallet, setMainWallet } from './wallets.ts';
+import { addWallet, confirmWallet, listWallets, removeWallet, resendWalletLink, setMainWallet } from './wallets.ts';
 
 const idParams = z.object({ id: z.string().max(40) });
 /** The form posts the system's fields as strings (JSON may send numbers); `type` is checked with its own message. */
@@ -101,6 +102,27 @@ export async function payoutsRoutes(parent: FastifyInstance) {
       const removed = await removeWallet(ctx, currentUser(request).id, id);
       await notifyWalletChange(ctx, request.log, removed.userId, 'removed', removed); // always mailed (decision 0124)
       return { success: true as const, message: t(request.lang, 'money:purse.removed') };
+    },
+  );
+
+  app.post(
+    '/purse/:id/link',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['payouts'],
+        summary: "Send a waiting wallet's confirmation link again",
+        description: 'A new one-time link to the account e-mail; earlier links stay valid until they expire. At most one a minute per wallet (429).',
+        params: idParams,
+        response: { 200: resendPurseLinkAnswer },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const id = pathId(request.params.id);
+      if (id === null) throw notFound('money:purse.not_found');
+      await resendWalletLink(ctx, request.log, user, id);
+      return { success: true as const, message: t(request.lang, 'money:purse.link_sent', { email: user.email }) };
     },
   );
 

@@ -50,6 +50,7 @@ describe('wallets: access', () => {
       ['POST', '/api/purse/confirm/abc'],
       ['DELETE', '/api/purse/1'],
       ['POST', '/api/purse/1/main'],
+      ['POST', '/api/purse/1/link'],
     ];
     for (const [method, url] of calls) {
       const res = await t.app.inject({ method: method as 'GET', url, ...(method === 'POST' ? { payload: {} } : {}) });
@@ -358,6 +359,76 @@ describe('POST /api/purse/confirm/{code}', () => {
     const removedToken = await mailedPurseToken();
     expect((await t.app.inject({ method: 'DELETE', url: `/api/purse/${w.id}`, headers: { cookie } })).statusCode).toBe(200);
     await expectInvalid(removedToken);
+  });
+});
+
+describe('POST /api/purse/{id}/link: the confirmation link sent again', () => {
+  const resend = (id: number | string, as = cookie, lang?: string) =>
+    t.app.inject({ method: 'POST', url: `/api/purse/${id}/link`, headers: { cookie: as, ...(lang ? { 'x-localization': lang } : {}) } });
+  const confirmMails = async () => (await outbox(t.app, 'p@x.test')).filter((m) => m.kind === 'purse_confirm').length;
+
+  it('mails a new link once the first expired; it confirms the wallet; not twice within a minute', async () => {
+    const added = (await addPurse({ type: 'paypal', ...walletFields('paypal') })).json().data;
+    const first = await mailedPurseToken();
+    // Pressed right after adding: the first mail is on its way.
+    const soon = await resend(added.id);
+    expect(soon.statusCode, soon.body).toBe(429);
+    expect(soon.json()).toMatchObject({
+      code: 'rate_limited',
+      message: 'We sent a link for this wallet less than a minute ago. Check your mailbox, or try again in a minute.',
+    });
+    expect(await confirmMails()).toBe(1);
+
+    t.clock.advance(25 * 3_600_000);
+    const res = await resend(added.id);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ success: true, message: 'We have sent a new confirmation link to p@x.test.' });
+    expect(await confirmMails()).toBe(2);
+    const second = await mailedPurseToken();
+    expect(second).not.toBe(first);
+    expect((await resend(added.id)).statusCode).toBe(429);
+    t.clock.advance(60_000);
+    expect((await resend(added.id, cookie, 'de')).json().message).toBe('Wir haben einen neuen Bestätigungslink an p@x.test gesendet.');
+    expect(await confirmMails()).toBe(3);
+
+    // The expired first link stays refused; a new one confirms.
+    expect((await confirm(first)).statusCode).toBe(422);
+    expect((await confirm(second)).statusCode).toBe(200);
+    expect((await purses()).purses.map((w) => [w.id, w.state])).toEqual([[added.id, 'on_hold']]);
+    // Confirmed: nothing to send, and the third link has nothing left to confirm.
+    t.clock.advance(60_000);
+    const done = await resend(added.id);
+    expect(done.statusCode, done.body).toBe(422);
+    expect(done.json().message).toBe('This wallet is already verified.');
+    expect((await confirm(await mailedPurseToken())).statusCode).toBe(422);
+    expect(await confirmMails()).toBe(3);
+  });
+
+  it('earlier links stay valid until they expire: whichever is followed first confirms', async () => {
+    const added = (await addPurse({ type: 'webmoney', ...walletFields('webmoney') })).json().data;
+    const first = await mailedPurseToken();
+    t.clock.advance(2 * 60_000);
+    expect((await resend(added.id)).statusCode).toBe(200);
+    const second = await mailedPurseToken();
+    expect((await confirm(first)).statusCode).toBe(200);
+    expect((await confirm(second)).statusCode).toBe(422);
+    expect((await purses()).purses.map((w) => w.id)).toEqual([added.id]);
+  });
+
+  it("another partner's, unknown, malformed and removed wallets answer 404 and mail nothing", async () => {
+    const q = await createPartner(t.ctx.database, { email: 'q@x.test' });
+    const qCookie = await sessionCookie(t.ctx.database, q, t.clock.now());
+    const theirs = (await addPurse({ type: 'paypal', ...walletFields('paypal', 1) }, qCookie)).json().data;
+    const mine = (await addPurse({ type: 'paypal', ...walletFields('paypal', 2) })).json().data;
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/purse/${mine.id}`, headers: { cookie } })).statusCode).toBe(200);
+    t.clock.advance(2 * 60_000);
+    const before = (await outbox(t.app, 'q@x.test')).length + (await confirmMails());
+    for (const id of [theirs.id, mine.id, 999999, 'abc']) {
+      const res = await resend(id);
+      expect(res.statusCode, `${id}: ${res.body}`).toBe(404);
+      expect(res.json()).toMatchObject({ code: 'not_found', message: 'This wallet was not found.' });
+    }
+    expect((await outbox(t.app, 'q@x.test')).length + (await confirmMails())).toBe(before);
   });
 });
 

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   isLangCode,
@@ -10,7 +10,7 @@ import {
   type WalletFieldError,
 } from '@pc/core';
 import type { AppContext } from '../../context.ts';
-import { purses } from '../../db/schema/index.ts';
+import { oneTimeTokens, purses } from '../../db/schema/index.ts';
 import { isUniqueViolation, lockKey } from '../../db/sql.ts';
 import { AppError, type LocalizedText } from '../../lib/errors.ts';
 import { t } from '../../lib/i18n.ts';
@@ -109,14 +109,51 @@ export async function addWallet(
     throw error;
   }
 
+  await sendConfirmationMail(ctx, log, user, created.wallet, created.token);
+  return { wallet: created.wallet, mainId: mainWalletId(created.wallets, now, product), product };
+}
+
+/** The e-mail with a wallet's confirmation link, which is also the partner's "wallet changed" alert. */
+async function sendConfirmationMail(ctx: AppContext, log: FastifyBaseLogger, user: SessionUser, wallet: WalletRow, token: string) {
   const lang = langOf(user);
   await sendMail(ctx, log, lang, 'purse_confirm', user.email, {
-    link: publicLink(ctx, `/purse/confirm/${created.token}`),
-    system: t(lang, `money:systems.${system}`),
-    wallet: walletSummary(system, created.wallet.details),
+    link: publicLink(ctx, `/purse/confirm/${token}`),
+    system: t(lang, `money:systems.${wallet.system}`),
+    wallet: walletSummary(wallet.system, wallet.details),
     count: Math.round(TOKEN_TTL_MS.purse_confirm / 3_600_000),
   });
-  return { wallet: created.wallet, mainId: mainWalletId(created.wallets, now, product), product };
+}
+
+/** The shortest time between two confirmation links of one wallet: pressing the button twice sends one mail. */
+export const WALLET_LINK_INTERVAL_MS = 60_000;
+
+/**
+ * Sends a waiting wallet's confirmation link again, when the first mail was lost or its link expired: a new
+ * one-time link for a live wallet of this partner that is not confirmed yet. Earlier links stay valid until they
+ * expire; whichever is followed first confirms the wallet. At most one link per wallet a minute.
+ */
+export async function resendWalletLink(ctx: AppContext, log: FastifyBaseLogger, user: SessionUser, id: number): Promise<void> {
+  const now = ctx.clock.now();
+  const { wallet, token } = await ctx.database.db.transaction(async (tx) => {
+    await lockKey(tx, partnerMoneyLock(user.id));
+    const [found] = await tx
+      .select()
+      .from(purses)
+      .where(and(eq(purses.id, id), eq(purses.userId, user.id), isNull(purses.deletedAt)));
+    if (!found) throw walletNotFound();
+    if (found.confirmedAt) throw new AppError('validation_failed', { key: 'money:purse.already_confirmed' });
+    const [last] = await tx
+      .select({ createdAt: oneTimeTokens.createdAt })
+      .from(oneTimeTokens)
+      .where(and(eq(oneTimeTokens.userId, user.id), eq(oneTimeTokens.kind, 'purse_confirm'), sql`${oneTimeTokens.payload}->>'purseId' = ${String(id)}`))
+      .orderBy(desc(oneTimeTokens.createdAt))
+      .limit(1);
+    if (last && now.getTime() - last.createdAt.getTime() < WALLET_LINK_INTERVAL_MS) {
+      throw new AppError('rate_limited', { key: 'money:purse.link_too_soon' });
+    }
+    return { wallet: found, token: await issueToken(tx, user.id, 'purse_confirm', now, { purseId: id }) };
+  });
+  await sendConfirmationMail(ctx, log, user, wallet, token);
 }
 
 const linkInvalid = () => new AppError('validation_failed', { key: 'money:purse.link_invalid' }, { code: [{ key: 'money:purse.link_invalid' }] });

@@ -3,7 +3,7 @@ import { PAYOUT_PATHS } from '@pc/core/contracts/paths';
 import type { PayoutSystem } from '@pc/core/product';
 import type { PurseRow } from '@pc/core/contracts/payouts';
 import { http } from '../../../lib/http.ts';
-import { purseKeys } from './keys.ts';
+import { purseKeys, refreshQueries } from './keys.ts';
 
 export interface AddPurseBody {
   type: PayoutSystem;
@@ -27,6 +27,6 @@ export function useAddPurse() {
     mutationFn: addPurse,
     // Refusals land on the form's fields; 403 (security code, frozen) stays with the app-wide check.
     meta: { handles: [400, 404, 409, 422, 429] },
-    onSuccess: () => Promise.all(purseKeys.map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
+    onSuccess: () => refreshQueries(queryClient, purseKeys),
   });
 }

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { PAYOUT_PATHS } from '@pc/core/contracts/paths';
 import type { PurseRow } from '@pc/core/contracts/payouts';
 import { http } from '../../../lib/http.ts';
-import { purseKeys } from './keys.ts';
+import { purseKeys, refreshQueries } from './keys.ts';
 
 export interface ConfirmPurseAnswer {
   success: true;
@@ -19,6 +19,6 @@ export function useConfirmPurse() {
     mutationFn: confirmPurse,
     // An invalid or expired link is the page's own state; 5xx still raises the app-wide dialog.
     meta: { handles: [400, 404, 409, 410, 422] },
-    onSuccess: () => Promise.all(purseKeys.map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
+    onSuccess: () => refreshQueries(queryClient, purseKeys),
   });
 }

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { PAYOUT_PATHS } from '@pc/core/contracts/paths';
 import type { PayoutRow } from '@pc/core/contracts/payouts';
 import { http } from '../../../lib/http.ts';
-import { payoutKeys } from './keys.ts';
+import { payoutKeys, refreshQueries } from './keys.ts';
 
 export interface CreatePayoutBody {
   /** Integer micro-USD, as digits. */
@@ -27,6 +27,6 @@ export function useCreatePayout() {
     // Refusals (below the minimum, above what is available, a wallet in its waiting period) land on the form;
     // 403 runs the app-wide security check, which sends the request again once the code is right.
     meta: { handles: [400, 404, 409, 422, 429] },
-    onSuccess: () => Promise.all(payoutKeys.map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
+    onSuccess: () => refreshQueries(queryClient, payoutKeys),
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { PAYOUT_PATHS } from '@pc/core/contracts/paths';
 import { http } from '../../../lib/http.ts';
-import { purseKeys } from './keys.ts';
+import { purseKeys, refreshQueries } from './keys.ts';
 
 /** DELETE /api/purse/{id}: removes a wallet (the main one is refused). */
 export const deletePurse = (id: number) => http.delete<unknown>(PAYOUT_PATHS.purseDelete(id));
@@ -12,6 +12,6 @@ export function useDeletePurse() {
     mutationFn: deletePurse,
     // A refusal (the main wallet, one already gone) is shown by the screen; 403 stays with the security check.
     meta: { handles: [400, 404, 409, 422] },
-    onSettled: () => Promise.all(purseKeys.map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
+    onSettled: () => refreshQueries(queryClient, purseKeys),
   });
 }

@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { BALANCE_PATHS, PAYOUT_PATHS } from '@pc/core/contracts/paths';
 
 /**
@@ -15,3 +16,7 @@ export const payoutKeys = [
   [PAYOUTS_SCOPE, BALANCE_PATHS.holdInfo],
   ['balance'],
 ] as const;
+
+/** Marks the queries under these keys stale, so that the screen reads them again (after a write). */
+export const refreshQueries = (queryClient: QueryClient, keys: ReadonlyArray<readonly unknown[]>) =>
+  Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));

@@ -13,6 +13,7 @@ import { feedback } from '../../../components/feedback/feedback-store.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { isApiError } from '../../../lib/http.ts';
 import { useDeletePurse } from '../api/delete-purse.ts';
+import { useResendPurseLink } from '../api/resend-purse-link.ts';
 import { useSetMainPurse } from '../api/set-main-purse.ts';
 import { isRefusal, refusalOf } from './server-errors.ts';
 import { WalletStateChip } from './StatusChips.tsx';
@@ -25,7 +26,8 @@ export function allWallets(purses: PursesAnswer): PurseRow[] {
 
 /**
  * Payout details: every wallet with its system, details, date, fee and minimum, state and main mark; set a
- * confirmed one as main, remove any but the main one (SPEC §4: another verified wallet must become main first).
+ * confirmed one as main, send a waiting one's confirmation link again, remove any but the main one (SPEC §4:
+ * another verified wallet must become main first).
  */
 export function WalletsTable({
   purses,
@@ -38,6 +40,7 @@ export function WalletsTable({
   const [removing, setRemoving] = useState<PurseRow | null>(null);
   const remove = useDeletePurse();
   const setMain = useSetMainPurse();
+  const resendLink = useResendPurseLink();
   const rows = allWallets(purses);
   const waiting = purses.purses_not_confirmed;
   const systemName = (row: PurseRow) => t(`systems.${row.type}`);
@@ -113,7 +116,7 @@ export function WalletsTable({
       field: 'actions',
       header: t('wallets.columns.actions'),
       value: () => '',
-      minWidth: 180,
+      minWidth: 220,
       hideable: false,
       render: (row) => (
         <Box sx={{ display: 'flex', gap: 0.5, alignItems: 'center', height: '100%' }}>
@@ -132,6 +135,21 @@ export function WalletsTable({
               {t('wallets.setMain')}
             </Button>
           ) : null}
+          {row.confirmed_at ? null : (
+            <Button
+              size="small"
+              aria-label={t('wallets.resendLinkLabel', { wallet: walletName(row) })}
+              disabled={resendLink.isPending}
+              onClick={() =>
+                resendLink.mutate(row.id, {
+                  onSuccess: (answer) => feedback.snackbar(answer.message),
+                  onError: (error) => refused(error, t('wallets.resendFailed')),
+                })
+              }
+            >
+              {t('wallets.resendLink')}
+            </Button>
+          )}
           <Button
             size="small"
             color="error"

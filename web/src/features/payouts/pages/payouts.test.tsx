@@ -44,6 +44,14 @@ describe('payouts: wallets', () => {
     expect(within(card!).getByRole('button', { name: /Set .* as the main wallet/ })).toBeInTheDocument();
     expect(within(webmoney!).queryByRole('button', { name: /as the main wallet/ })).not.toBeInTheDocument();
     expect(within(paypal!).queryByRole('button', { name: /as the main wallet/ })).not.toBeInTheDocument();
+    // Only a wallet still waiting for its e-mail can have its link sent again.
+    expect(
+      within(paypal!).getByRole('button', {
+        name: 'Send the confirmation link for PayPal demo.partner@example.com again',
+      }),
+    ).toHaveTextContent('Send link again');
+    for (const row of [webmoney, card, bank])
+      expect(within(row!).queryByRole('button', { name: /confirmation link/ })).not.toBeInTheDocument();
     expect(screen.getByTestId('verification-in-progress')).toHaveTextContent(
       'Verification in progress: check your e-mail',
     );
@@ -168,6 +176,41 @@ describe('payouts: wallets', () => {
       screen.getByRole('button', { name: 'Set Bank card •••• 4242 (USD) as the main wallet' }),
     );
     await waitFor(() => expect(callsTo('/purse/14/main')).toMatchObject([{ method: 'POST' }]));
+  });
+
+  it('sends a waiting wallet’s link again and says so; a second press within a minute shows the server’s refusal', async () => {
+    const user = userEvent.setup();
+    const tooSoon =
+      'We sent a link for this wallet less than a minute ago. Check your mailbox, or try again in a minute.';
+    let sent = 0;
+    const { callsTo } = startScreen('/payouts', {
+      'POST /api/purse/19/link': () =>
+        sent++ === 0
+          ? {
+              body: {
+                success: true,
+                message: 'We have sent a new confirmation link to demo.partner@example.com.',
+              },
+            }
+          : { status: 429, body: { code: 'rate_limited', message: tooSoon } },
+    });
+    await waitFor(() => expect(walletRows()).toHaveLength(4));
+    const resend = () =>
+      user.click(
+        screen.getByRole('button', {
+          name: 'Send the confirmation link for PayPal demo.partner@example.com again',
+        }),
+      );
+    await resend();
+    await waitFor(() => expect(callsTo('/purse/19/link')).toMatchObject([{ method: 'POST' }]));
+    expect(
+      await screen.findByText('We have sent a new confirmation link to demo.partner@example.com.'),
+    ).toBeInTheDocument();
+
+    await resend();
+    const refusal = await screen.findByRole('dialog', { name: 'Not possible' });
+    expect(refusal).toHaveTextContent(tooSoon);
+    expect(callsTo('/purse/19/link')).toHaveLength(2);
   });
 
   it('a removal the server refuses shows its message', async () => {
