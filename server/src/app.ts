@@ -40,6 +40,13 @@ declare module 'fastify' {
     /** The language of this request's answers: X-Localization, else the user's lang, else Accept-Language. */
     lang: LangCode;
   }
+  interface FastifyContextConfig {
+    /**
+     * A state-changing /api/ call that acts on a signed token it carries, never on the session cookie, so it may
+     * come from any site (the cross-site check guards the cookie).
+     */
+    crossSiteAllowed?: boolean;
+  }
 }
 
 const WEB_DIST = join(import.meta.dirname, '../../web/dist');
@@ -299,6 +306,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   app.addHook('onRequest', async (request) => {
     if (['GET', 'HEAD', 'OPTIONS'].includes(request.method)) return;
     if (!request.url.startsWith('/api/')) return;
+    if (request.routeOptions.config?.crossSiteAllowed) return;
     if (isCrossSite(request, ctx.config.PUBLIC_URL)) throw new AppError('cross_site_request');
   });
 

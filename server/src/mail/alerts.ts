@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { ALERT_KINDS, isLangCode, type AlertKind, type LangCode, type PayoutSystem } from '@pc/core';
+import { ALERT_KINDS, ALERT_PATHS, isLangCode, type AlertKind, type LangCode, type PayoutSystem } from '@pc/core';
 import type { Config } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import { alertSettings, users } from '../db/schema/index.ts';
@@ -85,14 +85,23 @@ export function verifyUnsubscribeToken(config: Pick<Config, 'SESSION_SECRET'>, t
   return { userId, kind: kind as AlertKind };
 }
 
-/** The web page that turns the kind off without signing in. */
-export function unsubscribeLink(ctx: AppContext, userId: number, kind: AlertKind): string {
-  return publicLink(ctx, `/alerts/unsubscribe/${unsubscribeToken(ctx.config, userId, kind)}`);
+/**
+ * The two ways out of a kind of alert, with one signed token: the web page that turns it off without signing in
+ * (the footer link), and the address a mail client posts to when the partner presses its own unsubscribe button
+ * (RFC 8058): the API call that page makes, so it needs neither a session nor a page.
+ */
+export function unsubscribeLinks(ctx: AppContext, userId: number, kind: AlertKind): { page: string; oneClick: string } {
+  const token = unsubscribeToken(ctx.config, userId, kind);
+  return {
+    page: publicLink(ctx, `/alerts/unsubscribe/${token}`),
+    oneClick: publicLink(ctx, `/api${ALERT_PATHS.unsubscribe}?token=${encodeURIComponent(token)}`),
+  };
 }
 
-/** Sends an opt-in alert with its unsubscribe link in the footer. */
+/** Sends an opt-in alert with its unsubscribe link in the footer and as the mail's one-click unsubscribe. */
 export async function sendAlert(ctx: AppContext, log: FastifyBaseLogger, prefs: AlertPrefs, kind: AlertKind, mail: MailKind, params: MailParams) {
-  await sendMail(ctx, log, prefs.lang, mail, prefs.email, { ...params, unsubscribe: unsubscribeLink(ctx, prefs.userId, kind) });
+  const links = unsubscribeLinks(ctx, prefs.userId, kind);
+  await sendMail(ctx, log, prefs.lang, mail, prefs.email, { ...params, unsubscribe: links.page }, { unsubscribeUrl: links.oneClick });
 }
 
 /**

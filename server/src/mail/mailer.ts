@@ -10,6 +10,11 @@ export interface OutgoingMail {
   html: string;
   kind: string;
   lang: string;
+  /**
+   * An opt-in alert's one-click unsubscribe address (RFC 8058): sent as `List-Unsubscribe` with
+   * `List-Unsubscribe-Post`, so mail clients offer their own unsubscribe button and it works without a page.
+   */
+  unsubscribeUrl?: string;
 }
 
 export interface Mailer {
@@ -30,7 +35,16 @@ export function createMailer(opts: { database: Database; smtpUrl?: string; from:
         .returning({ id: mailOutbox.id });
       if (!transport) return;
       try {
-        await transport.sendMail({ from: opts.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+        await transport.sendMail({
+          from: opts.from,
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
+          ...(mail.unsubscribeUrl
+            ? { list: { unsubscribe: { url: mail.unsubscribeUrl } }, headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } }
+            : {}),
+        });
         await opts.database.db.update(mailOutbox).set({ sentAt: new Date() }).where(eq(mailOutbox.id, row!.id));
       } catch (error) {
         await opts.database.db

@@ -1,15 +1,24 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { LangCode } from '@pc/core';
 import type { AppContext } from '../context.ts';
+import type { OutgoingMail } from './mailer.ts';
 import { renderMail, type MailKind, type MailParams } from './templates.ts';
 
 /**
  * Sends a localized mail. The outbox keeps every mail; a failing SMTP peer is logged and recorded on the
  * outbox row but does not fail the request that caused the mail.
  */
-export async function sendMail(ctx: AppContext, log: FastifyBaseLogger, lang: LangCode, kind: MailKind, to: string, params: MailParams = {}) {
+export async function sendMail(
+  ctx: AppContext,
+  log: FastifyBaseLogger,
+  lang: LangCode,
+  kind: MailKind,
+  to: string,
+  params: MailParams = {},
+  extra: Pick<OutgoingMail, 'unsubscribeUrl'> = {},
+) {
   try {
-    await ctx.mailer.send(renderMail(lang, kind, to, params));
+    await ctx.mailer.send({ ...renderMail(lang, kind, to, params), ...extra });
   } catch (error) {
     log.error({ err: error, kind }, 'mail not sent');
   }

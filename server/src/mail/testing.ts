@@ -54,5 +54,13 @@ export function plainText(raw: string): string {
   return body;
 }
 
-/** A raw message's Subject header. */
-export const subjectOf = (raw: string) => /^subject:\s*(.*)$/im.exec(raw)?.[1]?.trim() ?? '';
+
+/** A raw message's header by name, unfolded (a long header continues on lines that start with white space); null if absent. */
+export function headerOf(raw: string, name: string): string | null {
+  const head = raw.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, ' ');
+  const line = head.split(/\r?\n/).find((l) => l.toLowerCase().startsWith(`${name.toLowerCase()}:`));
+  return line === undefined ? null : line.slice(name.length + 1).trim();
+}
+
+/** A raw message's Subject header ('' without one). */
+export const subjectOf = (raw: string) => headerOf(raw, 'subject') ?? '';

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { plainText, startSmtpPeer, subjectOf, type ReceivedMail, type SmtpPeer } from '../../mail/testing.ts';
+import { headerOf, plainText, startSmtpPeer, subjectOf, type ReceivedMail, type SmtpPeer } from '../../mail/testing.ts';
 import { createPartner } from '../../money/testing.ts';
 import { writeEntry } from '../../money/ledger.ts';
 import { sendSaleAlerts, sendWeeklySummaries, lastFullWeek } from '../../jobs/alerts.ts';
@@ -191,7 +191,20 @@ describe('alert mails through SMTP', () => {
     expect(token).toBeTruthy();
     const html = (await t!.ctx.database.query<{ html_body: string }>(sql`select html_body from mail_outbox order by id desc limit 1`))[0]!.html_body;
     expect(html).toContain(`href="http://localhost:3000/alerts/unsubscribe/${token}"`);
-    expect((await t!.app.inject({ method: 'POST', url: `/api/alerts/unsubscribe?token=${token}` })).statusCode).toBe(200);
+    // The mail's own unsubscribe button (RFC 8058): the same signed token, posted by the mail client from its own
+    // site with the one-click body, needs no session and no page.
+    const listUnsubscribe = headerOf(received[1]!.raw, 'List-Unsubscribe');
+    expect(listUnsubscribe).toBe(`<http://localhost:3000/api/alerts/unsubscribe?token=${token}>`);
+    expect(headerOf(received[1]!.raw, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
+    const oneClick = new URL(listUnsubscribe!.slice(1, -1));
+    const unsubscribed = await t!.app.inject({
+      method: 'POST',
+      url: `${oneClick.pathname}${oneClick.search}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://mail.example', 'sec-fetch-site': 'cross-site' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(unsubscribed.statusCode, unsubscribed.body).toBe(200);
+    expect(unsubscribed.json().data).toEqual({ kind: 'sale' });
     await addSale(on.id, 'fd1', 's4', now(), USD);
     expect(await sendSaleAlerts(t!.ctx, log, now())).toBe(0);
     expect(received).toHaveLength(2);
@@ -221,6 +234,8 @@ describe('alert mails through SMTP', () => {
     expect(received).toHaveLength(2);
     expect(subjectOf(received[1]!.raw)).toBe('Your payout has been completed');
     expect(plainText(received[1]!.raw)).not.toContain('/alerts/unsubscribe/');
+    expect(headerOf(received[0]!.raw, 'List-Unsubscribe')).toMatch(/^<http:\/\/localhost:3000\/api\/alerts\/unsubscribe\?token=a1\.\d+\.payout_status\./);
+    expect(headerOf(received[1]!.raw, 'List-Unsubscribe')).toBeNull();
 
     // The partner's own deletion is not mailed; the alerts' language is used for every payout mail.
     await saveAlerts(p.cookie, { sale: false, payout_status: true, weekly_summary: false, lang: 'ru' });
@@ -261,6 +276,8 @@ describe('alert mails through SMTP', () => {
     expect(mainText).toContain('WebMoney, Z100000000002 is now the main wallet of your Partner Cabinet account wallets@x.test');
     expect(mainText).toContain('This e-mail is always sent');
     expect(mainText).not.toContain('/alerts/unsubscribe/');
+    expect(headerOf(received[0]!.raw, 'List-Unsubscribe')).toBeNull();
+    expect(headerOf(received[0]!.raw, 'List-Unsubscribe-Post')).toBeNull();
 
     const removed = await t!.app.inject({ method: 'DELETE', url: `/api/purse/${first}`, headers: { cookie: p.cookie } });
     expect(removed.statusCode, removed.body).toBe(200);

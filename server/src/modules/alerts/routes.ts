@@ -39,7 +39,9 @@ export async function alertsRoutes(root: FastifyInstance) {
   );
 
   const follow = {
-    config: { rateLimit: LINK_RATE_LIMIT },
+    // Mail clients post the one-click unsubscribe (List-Unsubscribe-Post) from their own site; the signed token is
+    // the authority, not a cookie, so another site can do nothing with it that the token's holder could not.
+    config: { rateLimit: LINK_RATE_LIMIT, crossSiteAllowed: true },
     schema: {
       tags,
       summary: 'Follow an unsubscribe link from an alert mail (no session): switches that kind of alert off',
