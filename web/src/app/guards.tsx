@@ -7,7 +7,7 @@ import { href } from '../lib/routes.ts';
 const ActivateProgramPanel = lazy(() =>
   import('../features/programs/components/ActivateProgramPanel.tsx').then((m) => ({ default: m.ActivateProgramPanel })),
 );
-const NotFoundContent = lazy(() => import('../features/placeholder/pages/NotFoundPage.tsx'));
+const NotFoundContent = lazy(() => import('../features/not-found/pages/NotFoundPage.tsx'));
 
 /** Routes of signed-in partners: guests go to sign-in, and come back afterwards. */
 export function RequireUser() {

@@ -61,7 +61,7 @@ const auth = {
 const alertsUnsubscribe = lazyPage(() => import('../features/alerts/pages/UnsubscribePage.tsx'), ['alerts']);
 const ShellLayout = lazyPage(() => import('./layout/ShellLayout.tsx'));
 const GuestLayout = lazyPage(() => import('./layout/GuestLayout.tsx'));
-const NotFoundPage = lazyPage(() => import('../features/placeholder/pages/NotFoundPage.tsx'));
+const NotFoundPage = lazyPage(() => import('../features/not-found/pages/NotFoundPage.tsx'));
 
 /** The whole tree: with the signed-in pages once they are loaded, with their bare paths until then. */
 export function buildRoutes(shell: AppRoute[]): AppRoute[] {

@@ -2,18 +2,12 @@ import { Navigate } from 'react-router';
 import { ROUTES, href } from '../lib/routes.ts';
 import { ProjectGuard } from './guards.tsx';
 import { lazyPage, type LazyPage } from './lazy.ts';
-import { lazyRoute, page, type AppRoute } from './route-tree.tsx';
+import { page, type AppRoute } from './route-tree.tsx';
 
 /**
  * The signed-in partner's pages, in a module of their own: a guest's first load carries none of them (the
  * router knows only their paths, to send a guest to sign-in), and every new screen adds nothing to sign-in.
  */
-const notAvailable = lazyPage(() => import('../features/placeholder/pages/NotAvailablePage.tsx'));
-
-function placeholder(path: string, titleKey: string, groupKey?: string): AppRoute {
-  return { path, ...lazyRoute(notAvailable), handle: { titleKey, groupKey } };
-}
-
 const screen = (
   load: () => Promise<{ default: React.ComponentType }>,
   namespace: 'dashboard' | 'stats' | 'earnings',
@@ -64,8 +58,9 @@ export const shellRoutes: AppRoute[] = [
   page(ROUTES.notifications, 'notifications', notificationsPage),
   page(ROUTES.news, 'news', newsPage),
   page(ROUTES.newsArticle, 'news', newsArticlePage),
-  placeholder(ROUTES.appTest, 'appTest'),
-  placeholder(ROUTES.appTestChild, 'appTest'),
+  // SPEC's /app/test (with a child) names no screen: old links to it land on the dashboard (decision 0151).
+  { path: ROUTES.appTest, element: <Navigate to={href('dashboard')} replace /> },
+  { path: ROUTES.appTestChild, element: <Navigate to={href('dashboard')} replace /> },
   page(ROUTES.faq, 'faq', faqPage),
   page(ROUTES.start, 'start', startPage),
   page(ROUTES.helpCenterSso, 'helpCenter', helpCenterSsoPage),
