@@ -4,6 +4,8 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { sql } from 'drizzle-orm';
 import { ensureDemoPartner, DEMO_EMAIL, DEMO_PASSWORD } from '../server/src/seed/demo.ts';
 import { addAdditionalIncome } from '../server/src/operator/service.ts';
+import { storeRate } from '../server/src/money/exchange-rates.ts';
+import { insertWallet } from '../server/src/modules/payouts/testing.ts';
 import { solveCaptcha as solveServerCaptcha } from '../server/src/modules/captcha/testing.ts';
 import {
   ARTIFACTS,
@@ -34,6 +36,7 @@ describe.skipIf(!hasBrowser)('money out in Chromium', () => {
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;
+  let userId: number;
   const problems: string[] = [];
 
   const shot = (name: string) => page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
@@ -55,7 +58,7 @@ describe.skipIf(!hasBrowser)('money out in Chromium', () => {
   beforeAll(async () => {
     ensureWebBuild();
     server = await startServer();
-    const userId = await ensureDemoPartner(server.app.ctx);
+    userId = await ensureDemoPartner(server.app.ctx);
     // 500 USD of additional income, available at once.
     await addAdditionalIncome(
       server.app.ctx.database.db,
@@ -185,6 +188,47 @@ describe.skipIf(!hasBrowser)('money out in Chromium', () => {
     expect(after).toBe(500_000_000);
   });
 
+  it('to a card in roubles: the form quotes the roubles at the Bank of Russia rate, and the request keeps them', async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    await storeRate(server.app.ctx.database, { currency: 'RUB', rate: '92.5058', date: today, source: 'cbr', fetchedAt: new Date() });
+    // A card in roubles, confirmed now (the hold is 0 days from the test before), so the WebMoney purse stays main.
+    const now = new Date();
+    await insertWallet(server.app.ctx.database, server.app.ctx.config.PAYOUT_DETAILS_KEY, {
+      userId,
+      system: 'card',
+      n: 7,
+      details: { currency: 'RUB' },
+      createdAt: now,
+      confirmedAt: now,
+    });
+    await openPayouts();
+    const form = page.getByTestId('payout-request-form');
+    await form.locator('#payout-wallet').click();
+    await page.getByRole('option', { name: /Bank card: •••• \d{4} \(RUB\)/ }).click();
+    await page.locator('#payout-amount').fill('100');
+    // 100.00 USD less 3 % + 1 USD is 96.00 USD; at 92.5058 that is 8,880.5568 roubles.
+    const converted = form.getByTestId('quote-converted');
+    const day = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${today}T00:00:00Z`));
+    await expect
+      .poll(() => converted.textContent())
+      .toBe(`On this card: RUB\u00a08,880.56 at 1 USD = 92.5058 RUB (Central Bank of Russia, rate for ${day}). Your request keeps this rate.`);
+    await shot('payouts-request-rub-en-1440');
+    await page.getByRole('button', { name: 'Request payout' }).click();
+    await page.getByTestId('payout-request-sent').waitFor();
+    const history = page.getByRole('grid', { name: 'Your payout requests' });
+    await expect.poll(() => history.getByRole('row').nth(1).textContent()).toContain('RUB\u00a08,880.56');
+
+    // A newer rate moves nothing of the request made: its roubles are what the operator pays.
+    await storeRate(server.app.ctx.database, { currency: 'RUB', rate: '95', date: today, source: 'cbr', fetchedAt: new Date() });
+    const listed = (await operator('GET', '/payouts?status=created')).json().data[0];
+    expect(listed.conversion).toEqual({ currency: 'RUB', rate: '92.5058', rate_date: today, source: 'cbr', amount_minor: 888_056 });
+
+    // Taken back, so that what follows starts from the same money.
+    await history.getByRole('button', { name: /^Delete request/ }).first().click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await expect.poll(() => history.getByRole('row').nth(1).textContent()).toContain('Deleted');
+  });
+
   it('sets a security code through the account-password check', async () => {
     await page.goto(`${server.baseUrl}/settings`);
     await page.getByTestId('code-status').waitFor();
@@ -216,6 +260,7 @@ describe.skipIf(!hasBrowser)('money out in Chromium', () => {
       (await import('drizzle-orm')).sql`select amount_micro, status from payout_requests order by id`,
     );
     expect(rows.map((r) => [Number(r.amount_micro), r.status])).toEqual([
+      [100_000_000, 'deleted'],
       [100_000_000, 'deleted'],
       [50_000_000, 'created'],
     ]);

@@ -45,12 +45,24 @@ export function microToDisplayNumber(micro: Micro, decimals = 2): number {
 }
 
 export function formatMoney(micro: Micro, locale: string, decimals = 2): string {
+  return formatCurrency(microToDisplayNumber(micro, decimals), 'USD', locale, decimals);
+}
+
+/**
+ * An amount of another currency kept in its minor units (kopecks of a payout in roubles, decision 0150), with
+ * its sign in the reader's language: formatMinorUnits(349_672, 'RUB', 'en') = 'RUB 3,496.72'.
+ */
+export function formatMinorUnits(minor: number, currency: string, locale: string): string {
+  return formatCurrency(minor / 100, currency, locale, 2);
+}
+
+function formatCurrency(value: number, currency: string, locale: string, decimals: number): string {
   const parts = new Intl.NumberFormat(locale, {
     style: 'currency',
-    currency: 'USD',
+    currency,
     minimumFractionDigits: decimals,
     maximumFractionDigits: decimals,
-  }).formatToParts(microToDisplayNumber(micro, decimals));
+  }).formatToParts(value);
   // In right-to-left text the bidi algorithm splits a Latin currency sign ("US$" shows as "$US"); an isolate
   // (FSI … PDI) keeps it whole, and the amount still reads in the language's order.
   const lang = locale.split('-')[0]!.toLowerCase();

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dayString } from './statistics.ts';
 import { PAYOUT_PATHS } from './paths.ts';
+import { CONVERTED_CURRENCIES, type ConvertedCurrency } from '../rules/payouts.ts';
 
 /**
  * The exchange rates the payouts screen shows (PRODUCT.md, Balance and payouts): how many roubles and hryvnias
@@ -11,9 +12,9 @@ import { PAYOUT_PATHS } from './paths.ts';
 /** GET /api/payouts/rates (under /api). */
 export const EXCHANGE_RATES_PATH = PAYOUT_PATHS.exchangeRates;
 
-/** The currencies quoted against 1 USD. */
-export const RATE_CURRENCIES = ['RUB', 'UAH'] as const;
-export type RateCurrency = (typeof RATE_CURRENCIES)[number];
+/** The currencies quoted against 1 USD: those a payout is converted to (core CONVERTED_CURRENCIES). */
+export const RATE_CURRENCIES = CONVERTED_CURRENCIES;
+export type RateCurrency = ConvertedCurrency;
 
 /**
  * Where a rate comes from: `cbr` (Central Bank of Russia's daily XML), `nbu` (National Bank of Ukraine), or `demo`

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LANG_CODES } from '../locales.ts';
 import { pageMeta, projectSchema } from './common.ts';
+import { payoutConversion } from './payouts.ts';
 
 /**
  * The operator API (docs/operator.md): server-to-server calls under /operator/v1, Bearer OPERATOR_TOKEN plus
@@ -26,6 +27,8 @@ export const operatorPayout = z.object({
   status_reason: z.string(),
   created_date: z.string(),
   updated_at: z.string(),
+  /** To a wallet in roubles or hryvnias: the amount to pay in that currency and the rate it was quoted at. */
+  conversion: payoutConversion.nullable(),
 });
 export type OperatorPayout = z.infer<typeof operatorPayout>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PAYOUT_SYSTEMS } from '../product.ts';
-import { PAYOUT_STATUSES } from '../rules/payouts.ts';
+import { CONVERTED_CURRENCIES, PAYOUT_STATUSES } from '../rules/payouts.ts';
 import { isoDate, pageMeta } from './common.ts';
 import { PAYOUT_SORT_KEYS } from './keys.ts';
 
@@ -121,6 +121,23 @@ export const createPayoutBody = z.object({ amount: payoutAmount.optional(), wall
 /** POST /payouts/quick: the whole available amount to the main wallet. */
 export const quickPayoutBody = z.object({}).passthrough();
 
+/**
+ * A payout to a wallet in roubles or hryvnias (a card in RUB or UAH): what it pays in that currency, quoted when
+ * the request was made at the national bank's last known rate (decision 0150).
+ */
+export const payoutConversion = z.object({
+  currency: z.enum(CONVERTED_CURRENCIES),
+  /** Units of the currency per 1 USD, exact decimal text, e.g. `92.5058`. */
+  rate: z.string(),
+  /** The day the bank set the rate for. */
+  rate_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  /** `cbr` (Central Bank of Russia), `nbu` (National Bank of Ukraine), or `demo` (a placeholder, not a quote). */
+  source: z.enum(['cbr', 'nbu', 'demo']),
+  /** `received` in the currency's minor units (kopecks), rounded half-up. */
+  amount_minor: z.number().int(),
+});
+export type PayoutConversionView = z.infer<typeof payoutConversion>;
+
 export const payoutRow = z.object({
   id: z.number().int(),
   created_date: isoDate,
@@ -139,6 +156,8 @@ export const payoutRow = z.object({
   expected_at: isoDate.nullable(),
   /** Whether the partner may delete it now (status created). */
   can_delete: z.boolean(),
+  /** What `received` is in roubles or hryvnias; null for a payout in US dollars or one made before a rate was known. */
+  conversion: payoutConversion.nullable(),
 });
 export type PayoutRow = z.infer<typeof payoutRow>;
 

@@ -5,6 +5,8 @@ import { base58CheckEncode, ibanCheckDigits, luhnCheckDigit } from './checksums.
 import {
   canTransitionPayout,
   cardExpired,
+  convertMicroUsd,
+  payoutConversionCurrency,
   checkPayoutRequest,
   isFinalPayoutStatus,
   isPayoutInProgress,
@@ -171,5 +173,77 @@ describe('wallet details', () => {
     for (let n = 5; n <= 12; n++) {
       expect(validateWalletDetails('capitalist', { account: `U${'1'.repeat(n)}` }, now).ok).toBe(n >= 7 && n <= 10);
     }
+  });
+});
+
+describe('payouts converted to roubles and hryvnias', () => {
+  it.each([
+    ['card', { currency: 'RUB' }, 'RUB'],
+    ['card', { currency: 'UAH' }, 'UAH'],
+    ['card', { currency: 'USD' }, null],
+    ['card', { currency: 'EUR' }, null],
+    ['card', { currency: 'KZT' }, null],
+    ['card', {}, null],
+    ['bank_tr', { currency: 'TRY' }, null],
+    // Only a card names its currency: another system's field of that name is not one.
+    ['paypal', { currency: 'RUB' }, null],
+    ['webmoney', { purse: 'Z123456789012' }, null],
+  ] as const)('%s %j is converted to %s', (system, details, expected) => {
+    expect(payoutConversionCurrency(system, details)).toBe(expected);
+  });
+
+  it.each([
+    [USD, '92.5058', 9_251], // 92.5058 RUB
+    [100 * USD, '92.5058', 925_058],
+    [10_000, '92.5058', 93], // 1 cent = 92.5058 kopecks, half-up
+    [5_000, '1', 1], // 0.5 kopeck rounds up
+    [4_999, '1', 0],
+    [0, '41.2', 0],
+    [38_600_000, '92.5058', 357_072], // 38.60 USD (40 USD to a card, less its fee) = 3,570.72388 RUB
+    [100 * USD, '41.0529', 410_529],
+    [123_456_789, '0.0000000001', 0],
+  ])('%d micro-USD at %s = %d minor units', (micro, rate, minor) => {
+    expect(convertMicroUsd(micro, rate)).toBe(minor);
+  });
+
+  it('refuses a result beyond what a number holds exactly', () => {
+    expect(() => convertMicroUsd(1_000_000_000_000_000, '999999999999.9999999999')).toThrow(RangeError);
+  });
+
+  it.each(['', 'abc', '-1', '1e3', '92,5058', '1.', '.5', '92.12345678901'])('refuses the rate %j', (rate) => {
+    expect(() => convertMicroUsd(USD, rate)).toThrow(RangeError);
+  });
+
+  it('refuses amounts that are not micro-USD', () => {
+    for (const micro of [-1, 1.5, Number.NaN]) expect(() => convertMicroUsd(micro, '1')).toThrow(RangeError);
+  });
+
+  const rates = fc
+    .tuple(fc.integer({ min: 0, max: 99_999 }), fc.integer({ min: 0, max: 9_999 }))
+    .filter(([whole, fraction]) => whole + fraction > 0)
+    .map(([whole, fraction]) => `${whole}.${String(fraction).padStart(4, '0')}`);
+  const amounts = fc.integer({ min: 0, max: 10_000_000 * USD });
+
+  it('is the exact product rounded half-up: within half a minor unit of amount × rate', () => {
+    fc.assert(
+      fc.property(amounts, rates, (micro, rate) => {
+        const minor = BigInt(convertMicroUsd(micro, rate));
+        // rate has 4 decimals: exact = micro × R / 10^8 minor units, so 2 × |minor × 10^8 − micro × R| ≤ 10^8.
+        const exact = BigInt(micro) * BigInt(rate.replace('.', ''));
+        const diff = minor * 10n ** 8n - exact;
+        expect(diff * 2n <= 10n ** 8n && diff * 2n > -(10n ** 8n)).toBe(true);
+      }),
+    );
+  });
+
+  it('grows with the amount and the rate, and trailing zeros of the rate change nothing', () => {
+    fc.assert(
+      fc.property(amounts, amounts, rates, (a, b, rate) => {
+        const [low, high] = a <= b ? [a, b] : [b, a];
+        expect(convertMicroUsd(low, rate)).toBeLessThanOrEqual(convertMicroUsd(high, rate));
+        expect(convertMicroUsd(a, `${rate}000`)).toBe(convertMicroUsd(a, rate));
+        expect(convertMicroUsd(a, rate)).toBeLessThanOrEqual(convertMicroUsd(a, `${rate}1`));
+      }),
+    );
   });
 });

@@ -1,4 +1,4 @@
-import { percentOf, type Micro } from '../money.ts';
+import { divRoundHalfUp, percentOf, type Micro } from '../money.ts';
 import { DEFAULT_PRODUCT, type PayoutSystem, type ProductConfig } from '../product.ts';
 import { ibanValid, luhnValid, tronAddressValid } from './checksums.ts';
 import { addDaysToInstant, toDate, type Instant } from './time.ts';
@@ -101,6 +101,45 @@ export function isPayoutInProgress(status: PayoutStatus): boolean {
 /** Whether a request's amount is taken off the balance: every status but rejected and deleted. */
 export function payoutCountsAgainstBalance(status: PayoutStatus): boolean {
   return status !== 'rejected' && status !== 'deleted';
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Payouts in roubles and hryvnias (decision 0150)
+
+/**
+ * The currencies a payout is converted to at a national bank's rate (PRODUCT.md: USD/RUB by the Central Bank of
+ * Russia, UAH by the National Bank of Ukraine): the currencies the cabinet has rates of.
+ */
+export const CONVERTED_CURRENCIES = ['RUB', 'UAH'] as const;
+export type ConvertedCurrency = (typeof CONVERTED_CURRENCIES)[number];
+
+/**
+ * The currency a wallet's payouts are converted to at a national bank's rate: a card in roubles or hryvnias.
+ * Null for every other wallet: it is paid in US dollars, or its payment system converts at its own rate (a card in
+ * EUR or KZT, a Turkish bank account in TRY or EUR), which the cabinet does not know.
+ */
+export function payoutConversionCurrency(system: PayoutSystem, details: Readonly<Record<string, string>>): ConvertedCurrency | null {
+  if (system !== 'card') return null;
+  const currency = details.currency;
+  return (CONVERTED_CURRENCIES as readonly string[]).includes(currency ?? '') ? (currency as ConvertedCurrency) : null;
+}
+
+const RATE_TEXT = /^(\d{1,12})(?:\.(\d{1,10}))?$/;
+
+/**
+ * `micro` US dollars at `rate` (units of the currency per 1 USD, exact decimal text as the banks publish it, e.g.
+ * '92.5058') in the currency's minor units (kopecks), rounded half-up: exact integer arithmetic, no float.
+ * 100 USD at 92.5058 is 9,250.58 RUB = 925,058 kopecks; 0.01 USD at 92.5058 is 92.5058 kopecks = 93.
+ */
+export function convertMicroUsd(micro: Micro, rate: string): number {
+  if (!Number.isSafeInteger(micro) || micro < 0) throw new RangeError(`not a micro-USD amount: ${micro}`);
+  const m = RATE_TEXT.exec(rate);
+  if (!m) throw new RangeError(`not a rate: ${rate}`);
+  const fraction = m[2] ?? '';
+  // micro / 10^6 USD × (R / 10^d) × 100 minor units = micro × R / 10^(d + 4).
+  const minor = divRoundHalfUp(BigInt(micro) * BigInt(m[1]! + fraction), 10n ** BigInt(fraction.length + 4));
+  if (minor > BigInt(Number.MAX_SAFE_INTEGER)) throw new RangeError(`converted amount too large: ${micro} at ${rate}`);
+  return Number(minor);
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -1,18 +1,23 @@
 import { and, eq, sql } from 'drizzle-orm';
 import {
   canTransitionPayout,
+  convertMicroUsd,
   dayOf,
   payoutCountsAgainstBalance,
+  payoutConversionCurrency,
   payoutFee,
+  type ConvertedCurrency,
   type PayoutActor,
+  type PayoutConversionView,
   type ProductConfig,
   type WalletState,
 } from '@pc/core';
 import type { Db } from '../db/client.ts';
 import { payoutRequestHistory, payoutRequests, type PayoutStatus } from '../db/schema/index.ts';
-import { lockKey, type Tx } from '../db/sql.ts';
+import { lockKey, rows, type Tx } from '../db/sql.ts';
 import { enqueuePostbacks, payoutPostback } from '../lib/postbacks.ts';
 import { balanceOf } from './balance.ts';
+import { latestRate, normalizeDecimal, type ExchangeRate } from './exchange-rates.ts';
 import { writeEntry } from './ledger.ts';
 import { liveWallets, mainWalletId, partnerMoneyLock, stateOf, walletSummary } from './wallets.ts';
 
@@ -24,11 +29,50 @@ import { liveWallets, mainWalletId, partnerMoneyLock, stateOf, walletSummary } f
  */
 export type PayoutRow = typeof payoutRequests.$inferSelect;
 
+/**
+ * What a payout to a wallet in roubles or hryvnias pays in that currency (decision 0150): the amount received
+ * (amount − fee) at the national bank's last known rate when the request is made, in minor units, with the rate,
+ * the day the bank set it for and its source. The operator pays this amount.
+ */
+export interface PayoutConversion {
+  currency: ConvertedCurrency;
+  rate: string;
+  rateDate: string;
+  source: ExchangeRate['source'];
+  minor: number;
+}
+
+export function conversionAt(rate: ExchangeRate, receivedMicro: number): PayoutConversion {
+  return { currency: rate.currency, rate: rate.rate, rateDate: rate.date, source: rate.source, minor: convertMicroUsd(receivedMicro, rate.rate) };
+}
+
+/** A stored request's conversion, or null for one paid in US dollars. */
+export function conversionOf(row: PayoutRow): PayoutConversion | null {
+  if (!row.convertedCurrency || row.convertedRate === null || !row.convertedRateDate || !row.convertedRateSource || row.convertedMinor === null) return null;
+  return { currency: row.convertedCurrency, rate: row.convertedRate, rateDate: row.convertedRateDate, source: row.convertedRateSource, minor: row.convertedMinor };
+}
+
+/** A request's conversion as the partner's and the operator's answers carry it (core payoutConversion), or null. */
+export function conversionView(row: PayoutRow): PayoutConversionView | null {
+  const c = conversionOf(row);
+  return c && { currency: c.currency, rate: normalizeDecimal(c.rate), rate_date: c.rateDate, source: c.source, amount_minor: c.minor };
+}
+
 export async function insertPayoutRequest(
   tx: Tx,
-  input: { userId: number; amountMicro: number; feeMicro?: number; walletType?: string; paymentDetails: string; walletId?: number | null; actor: string },
+  input: {
+    userId: number;
+    amountMicro: number;
+    feeMicro?: number;
+    walletType?: string;
+    paymentDetails: string;
+    walletId?: number | null;
+    conversion?: PayoutConversion | null;
+    actor: string;
+  },
   now: Date,
 ): Promise<PayoutRow> {
+  const conversion = input.conversion ?? null;
   const [row] = await tx
     .insert(payoutRequests)
     .values({
@@ -41,6 +85,11 @@ export async function insertPayoutRequest(
       status: 'created',
       createdAt: now,
       updatedAt: now,
+      convertedCurrency: conversion?.currency ?? null,
+      convertedRate: conversion?.rate ?? null,
+      convertedRateDate: conversion?.rateDate ?? null,
+      convertedRateSource: conversion?.source ?? null,
+      convertedMinor: conversion?.minor ?? null,
     })
     .returning();
   const request = row!;
@@ -162,7 +211,15 @@ export async function requestPayout(
     throw new RangeError(`not a payout amount: ${input.amountMicro}`);
   return db.transaction(async (tx): Promise<PayoutRequestResult> => {
     await lockKey(tx, partnerMoneyLock(input.userId));
-    let target: { walletId: number | null; walletType: string; paymentDetails: string; minimum: number; fee: (amount: number) => number };
+    let target: {
+      walletId: number | null;
+      walletType: string;
+      paymentDetails: string;
+      minimum: number;
+      fee: (amount: number) => number;
+      /** The currency the wallet is paid in at a national bank's rate, if any. */
+      converted: ConvertedCurrency | null;
+    };
     if ('wallet' in input) {
       const wallets = await liveWallets(tx, input.userId);
       const id = input.wallet === 'main' ? mainWalletId(wallets, now, product) : input.wallet;
@@ -181,18 +238,39 @@ export async function requestPayout(
         paymentDetails: walletSummary(system, wallet.details),
         minimum: product.payoutSystems[system].minimumMicro,
         fee: (amount) => payoutFee(system, amount, product),
+        converted: payoutConversionCurrency(system, wallet.details),
       };
     } else {
       const feeMicro = input.feeMicro ?? 0;
-      target = { walletId: input.walletId ?? null, walletType: input.walletType ?? '', paymentDetails: input.paymentDetails, minimum: 1, fee: () => feeMicro };
+      target = {
+        walletId: input.walletId ?? null,
+        walletType: input.walletType ?? '',
+        paymentDetails: input.paymentDetails,
+        minimum: 1,
+        fee: () => feeMicro,
+        converted: null,
+      };
     }
     const b = await balanceOf(tx, input.userId, now, product);
     const amount = input.amountMicro === 'available' ? b.available : input.amountMicro;
     if (amount < target.minimum || amount <= target.fee(amount)) return { ok: false, reason: 'below_minimum', minimum: target.minimum, available: b.available };
     if (amount > b.available) return { ok: false, reason: 'insufficient_funds', available: b.available };
+    const fee = target.fee(amount);
+    // Quoted at the last rate the bank set when the request is made; with no rate known yet, the request still goes
+    // through in US dollars and the operator converts it on the day it is paid.
+    const rate = target.converted ? await latestRate({ query: (q) => rows(tx, q) }, target.converted) : null;
     const request = await insertPayoutRequest(
       tx,
-      { userId: input.userId, amountMicro: amount, feeMicro: target.fee(amount), walletType: target.walletType, paymentDetails: target.paymentDetails, walletId: target.walletId, actor: 'partner' },
+      {
+        userId: input.userId,
+        amountMicro: amount,
+        feeMicro: fee,
+        walletType: target.walletType,
+        paymentDetails: target.paymentDetails,
+        walletId: target.walletId,
+        conversion: rate ? conversionAt(rate, amount - fee) : null,
+        actor: 'partner',
+      },
       now,
     );
     return { ok: true, request };

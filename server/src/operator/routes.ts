@@ -32,7 +32,7 @@ import { payoutRequests, productSettings, productSettingsHistory, purses, users 
 import { loadProduct, loadProductVersions, PRODUCT_SETTINGS_KEY } from '../money/product.ts';
 import { lockIngest } from '../ingest/process.ts';
 import { balanceOf } from '../money/balance.ts';
-import { movePayoutRequest, payoutHistory } from '../money/payouts.ts';
+import { conversionView, movePayoutRequest, payoutHistory } from '../money/payouts.ts';
 import { notifyPayoutDecisions } from '../money/payout-mail.ts';
 import { payableWalletDetails, walletKeys } from '../money/wallets.ts';
 import { operatorAuth } from './auth.ts';
@@ -58,6 +58,7 @@ const viewPayout = (r: PayoutRow): OperatorPayout => ({
   status_reason: r.statusReason,
   created_date: r.createdAt.toISOString(),
   updated_at: r.updatedAt.toISOString(),
+  conversion: conversionView(r),
 });
 
 /** The operator API (docs/operator.md): server-to-server, Bearer OPERATOR_TOKEN plus X-Operator. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatMoney, formatNumber, formatPercent } from './format.ts';
+import { formatDate, formatMinorUnits, formatMoney, formatNumber, formatPercent } from './format.ts';
 
 describe('formatting in the interface language', () => {
   it('formats micro-USD money per locale, rounded half-up', () => {
@@ -9,6 +9,14 @@ describe('formatting in the interface language', () => {
     expect(formatMoney(1_500_000_000, 2, 'de')).toBe('1.500,00\u00a0$');
     expect(formatMoney(2_000_000, 2, 'ja')).toBe('$2.00');
     expect(formatMoney(2_000_000, 2, 'ar')).toMatch(/2[.,٫]00|٢٫٠٠/);
+  });
+
+  it('formats an amount of roubles or hryvnias kept in minor units, in the reader’s language', () => {
+    expect(formatMinorUnits(349_672, 'RUB', 'en')).toBe('RUB\u00a03,496.72');
+    expect(formatMinorUnits(349_672, 'RUB', 'ru')).toBe('3\u00a0496,72\u00a0₽');
+    expect(formatMinorUnits(394_108, 'UAH', 'de')).toBe('3.941,08\u00a0UAH');
+    expect(formatMinorUnits(5, 'RUB', 'en')).toBe('RUB\u00a00.05');
+    expect(formatMinorUnits(349_672, 'RUB', 'ar')).toMatch(/\u2068RUB\u2069/);
   });
 
   it('keeps a Latin currency sign whole in right-to-left text (an isolate around it), and only there', () => {

@@ -1,4 +1,4 @@
-import { formatMoney as formatMicroUsd } from '@pc/core/money';
+import { formatMinorUnits as formatMinor, formatMoney as formatMicroUsd } from '@pc/core/money';
 import { requestLanguage } from './http.ts';
 
 /**
@@ -12,6 +12,11 @@ export function currentLocale(): string {
 /** Money arrives as integer micro-USD. */
 export function formatMoney(micro: number, decimals = 2, locale = currentLocale()): string {
   return formatMicroUsd(micro, locale, decimals);
+}
+
+/** An amount of another currency in its minor units (a payout's roubles or hryvnias). */
+export function formatMinorUnits(minor: number, currency: string, locale = currentLocale()): string {
+  return formatMinor(minor, currency, locale);
 }
 
 export function formatNumber(value: number, options: Intl.NumberFormatOptions = {}, locale = currentLocale()): string {

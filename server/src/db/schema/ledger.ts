@@ -1,4 +1,5 @@
-import { bigint, date, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, date, index, integer, jsonb, numeric, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { ConvertedCurrency, RateSource } from '@pc/core';
 
 // Tables of migration 0200_ledger.sql (docs/decisions/0050-ledger.md).
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -97,6 +98,12 @@ export const payoutRequests = pgTable(
     statusReason: text('status_reason').notNull().default(''),
     createdAt: ts('created_at').notNull(),
     updatedAt: ts('updated_at').notNull(),
+    // A payout to a wallet in roubles or hryvnias: the rate it was quoted at and what arrives (migration 0550).
+    convertedCurrency: text('converted_currency').$type<ConvertedCurrency>(),
+    convertedRate: numeric('converted_rate'),
+    convertedRateDate: day('converted_rate_date'),
+    convertedRateSource: text('converted_rate_source').$type<RateSource>(),
+    convertedMinor: bigint('converted_minor', { mode: 'number' }),
   },
   (t) => [index('payout_requests_user_idx').on(t.userId, t.createdAt), index('payout_requests_status_idx').on(t.status, t.createdAt)],
 );

@@ -4,6 +4,7 @@ import { MAX_PAYOUT_MICRO } from '@pc/core';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { insertPayoutRequest, movePayoutRequest } from '../../money/payouts.ts';
 import { createPartner, ledgerRows } from '../../money/testing.ts';
+import { storeRate } from '../../money/exchange-rates.ts';
 import { sessionCookie } from '../session/testing.ts';
 import { cardNumber, fund, insertWallet, jsonHeaders, ledgerFigures, moneyTables, outbox, setSecurity, walletFields } from './testing.ts';
 
@@ -228,6 +229,80 @@ describe('POST /api/payouts', () => {
     const ok = await request({ amount: 20 * USD, wallet: w });
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json().data).toMatchObject({ wallet_type: 'webmoney', payment_details: walletFields('webmoney', 5).purse, fee: 160_000 });
+  });
+});
+
+describe('payouts in roubles and hryvnias (decision 0150)', () => {
+  const operator = { authorization: 'Bearer dev-operator-token-0000000000000000', 'x-operator': 'alice' };
+  const cardIn = (currency: string, n = 0) =>
+    insertWallet(t.ctx.database, key(), { userId: p, system: 'card', n, details: { currency }, createdAt: ago(11), confirmedAt: ago(10) });
+  const rate = (currency: 'RUB' | 'UAH', value: string, date: string, source: 'cbr' | 'nbu' | 'demo' = currency === 'RUB' ? 'cbr' : 'nbu') =>
+    storeRate(t.ctx.database, { currency, rate: value, date, source, fetchedAt: t.clock.now() });
+
+  it('a card in roubles: what it receives is quoted at the last Bank of Russia rate, and the quote stays', async () => {
+    await fund(t.ctx.database, p, 100 * USD, t.clock.now());
+    await rate('RUB', '90', '2026-11-18');
+    await rate('RUB', '92.5058', '2026-11-19');
+    await rate('UAH', '41.0529', '2026-11-20');
+    const w = await cardIn('RUB', 5);
+    const res = await request({ amount: 40 * USD, wallet: w });
+    expect(res.statusCode, res.body).toBe(200);
+    // 40 USD less 3 % + 1 USD = 37.80 USD; at 92.5058 that is 3,496.71924 RUB, 349,672 kopecks.
+    const conversion = { currency: 'RUB', rate: '92.5058', rate_date: '2026-11-19', source: 'cbr', amount_minor: 349_672 };
+    expect(res.json().data).toMatchObject({ amount: 40 * USD, fee: 2_200_000, received: 37_800_000, payment_details: expect.stringContaining('(RUB)'), conversion });
+    const id = res.json().data.id;
+
+    // A later rate does not move a request already made; the partner's list and timeline and the operator who
+    // pays it read the same figures.
+    await rate('RUB', '95', '2026-11-20');
+    const list = (await t.app.inject({ url: '/api/payouts', headers: { cookie } })).json().data;
+    expect(list).toHaveLength(1);
+    expect(list[0].conversion).toEqual(conversion);
+    const paid = await t.app.inject({ url: `/operator/v1/payouts/${id}`, headers: operator });
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(paid.json().conversion).toEqual(conversion);
+    expect((await t.app.inject({ url: '/operator/v1/payouts', headers: operator })).json().data[0].conversion).toEqual(conversion);
+    expect(await op(id, 'review')).toMatchObject({ ok: true });
+    expect((await t.app.inject({ url: `/api/payout/${id}/timeline`, headers: { cookie } })).json().data.conversion).toEqual(conversion);
+
+    // The next request takes the newer rate: 37.80 USD at 95 = 3,591 RUB.
+    const next = await request({ amount: 40 * USD, wallet: w });
+    expect(next.json().data.conversion).toEqual({ currency: 'RUB', rate: '95', rate_date: '2026-11-20', source: 'cbr', amount_minor: 359_100 });
+  });
+
+  it('the quick request to a card in hryvnias converts everything available at the National Bank of Ukraine rate', async () => {
+    await fund(t.ctx.database, p, 100 * USD, t.clock.now());
+    await rate('UAH', '41.0529', '2026-11-20');
+    await cardIn('UAH');
+    const res = await quick();
+    expect(res.statusCode, res.body).toBe(200);
+    // 100 USD less 3 % + 1 USD = 96 USD; at 41.0529 that is 3,941.0784 UAH, 394,108 kopiyky.
+    expect(res.json().data).toMatchObject({
+      amount: 100 * USD,
+      received: 96 * USD,
+      conversion: { currency: 'UAH', rate: '41.0529', rate_date: '2026-11-20', source: 'nbu', amount_minor: 394_108 },
+    });
+  });
+
+  it('a card in dollars or euros, other systems, and a rouble card before any rate is known: paid in US dollars', async () => {
+    await fund(t.ctx.database, p, 400 * USD, t.clock.now());
+    await rate('RUB', '92.5058', '2026-11-19');
+    for (const w of [await cardIn('USD', 1), await cardIn('EUR', 2), await activeWallet('paypal'), await activeWallet('bank_tr')]) {
+      const res = await request({ amount: 50 * USD, wallet: w });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().data.conversion).toBeNull();
+    }
+    await t.ctx.database.query(sql`delete from exchange_rates`);
+    const rub = await request({ amount: 50 * USD, wallet: await cardIn('RUB', 3) });
+    expect(rub.statusCode, rub.body).toBe(200);
+    expect(rub.json().data.conversion).toBeNull();
+  });
+
+  it('a demo placeholder is quoted as one (the demo has no bank), never mistaken for a bank rate', async () => {
+    await fund(t.ctx.database, p, 100 * USD, t.clock.now());
+    await rate('RUB', '100', '2026-11-20', 'demo');
+    const res = await request({ amount: 40 * USD, wallet: await cardIn('RUB') });
+    expect(res.json().data.conversion).toEqual({ currency: 'RUB', rate: '100', rate_date: '2026-11-20', source: 'demo', amount_minor: 378_000 });
   });
 });
 

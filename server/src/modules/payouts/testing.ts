@@ -54,9 +54,19 @@ export function walletFields(system: PayoutSystem, n = 0): Record<string, string
 export async function insertWallet(
   database: Database,
   key: string,
-  input: { userId: number; system: PayoutSystem; n?: number; createdAt: Date; confirmedAt?: Date | null; mainAt?: Date | null },
+  input: {
+    userId: number;
+    system: PayoutSystem;
+    n?: number;
+    /** Fields that differ from walletFields(system, n), e.g. a card's currency. */
+    details?: Record<string, string>;
+    createdAt: Date;
+    confirmedAt?: Date | null;
+    mainAt?: Date | null;
+  },
 ): Promise<number> {
-  const sealed = sealWallet(walletKeys(key), input.userId, input.system, normalized(input.system, walletFields(input.system, input.n ?? 0)));
+  const details = { ...walletFields(input.system, input.n ?? 0), ...input.details };
+  const sealed = sealWallet(walletKeys(key), input.userId, input.system, normalized(input.system, details));
   const [row] = await database.db
     .insert(purses)
     .values({

@@ -6,7 +6,7 @@ import {
   type ProductConfig,
   type PurseRow,
 } from '@pc/core';
-import type { PayoutRow } from '../../money/payouts.ts';
+import { conversionView, type PayoutRow } from '../../money/payouts.ts';
 import { shownWalletDetails, stateOf, walletSummary, type WalletRow } from '../../money/wallets.ts';
 
 /** A wallet as the partner sees it (core purseRow): masked details, state, the system's fee and minimum, main flag. */
@@ -48,6 +48,7 @@ export function payoutView(row: PayoutRow, reviewAt: Date | null, product: Produ
     updated_at: row.updatedAt.toISOString(),
     expected_at: pending && reviewAt ? expectedPayoutDate(reviewAt, product).toISOString() : null,
     can_delete: row.status === 'created',
+    conversion: conversionView(row),
   };
 }
 

@@ -15,7 +15,7 @@ interface RatesQuery {
 }
 
 /** A bank's exact decimal text in the interface language, with exactly its own decimals. */
-function formatRate(rate: string): string {
+export function formatRate(rate: string): string {
   const decimals = rate.split('.')[1]?.length ?? 0;
   return formatNumber(Number(rate), { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
 }

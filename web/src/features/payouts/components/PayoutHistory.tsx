@@ -14,9 +14,11 @@ import { fetchAllPages } from '../../../components/data-table/fetch-all.ts';
 import { ConfirmDialog } from '../../../components/feedback/ConfirmDialog.tsx';
 import { feedback } from '../../../components/feedback/feedback-store.ts';
 import { QueryError } from '../../../components/layout/QueryState.tsx';
+import { NO_VALUE } from '../../../lib/format.ts';
 import { isApiError } from '../../../lib/http.ts';
 import { PAYOUT_SORT_KEYS, getPayouts, usePayouts } from '../api/get-payouts.ts';
 import { useDeletePayout } from '../api/delete-payout.ts';
+import { convertedText, useRateWords } from './ConvertedAmount.tsx';
 import { PayoutStatusChip } from './StatusChips.tsx';
 import { refusalOf } from './server-errors.ts';
 import { TimelineDialog } from './TimelineDialog.tsx';
@@ -35,6 +37,8 @@ export function PayoutHistory({ processingDays }: { processingDays: number | und
   const remove = useDeletePayout();
   const [deleting, setDeleting] = useState<PayoutRow | null>(null);
   const [timelineOf, setTimelineOf] = useState<number | null>(null);
+  const words = useRateWords();
+  const rateWords = (c: NonNullable<PayoutRow['conversion']>) => words({ currency: c.currency, rate: c.rate, date: c.rate_date, source: c.source });
   const walletOf = (row: PayoutRow) =>
     `${isSystem(row.wallet_type) ? t(`systems.${row.wallet_type}`) : row.wallet_type} ${row.payment_details}`.trim();
 
@@ -49,6 +53,23 @@ export function PayoutHistory({ processingDays }: { processingDays: number | und
     { field: 'amount', header: t('history.columns.amount'), kind: 'money', sortable: true },
     { field: 'fee', header: t('history.columns.fee'), kind: 'money' },
     { field: 'received', header: t('history.columns.received'), kind: 'money' },
+    {
+      // A card in roubles or hryvnias: what arrives in its currency, at the rate the request was quoted at.
+      field: 'conversion',
+      header: t('history.columns.converted'),
+      value: (row) => convertedText(row.conversion),
+      minWidth: 150,
+      render: (row) =>
+        row.conversion ? (
+          <Tooltip title={Object.values(rateWords(row.conversion)).join(' · ')}>
+            <Box component="span" sx={{ fontVariantNumeric: 'tabular-nums', unicodeBidi: 'isolate' }} tabIndex={0}>
+              {convertedText(row.conversion)}
+            </Box>
+          </Tooltip>
+        ) : (
+          NO_VALUE
+        ),
+    },
     {
       field: 'payment_details',
       header: t('history.columns.details'),

@@ -8,11 +8,13 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import type { AvailableWithdrawalAnswer } from '@pc/core/contracts/balance';
+import type { ExchangeRatesAnswer } from '@pc/core/contracts/exchange-rates';
 import type { PurseRow } from '@pc/core/contracts/payouts';
 import { currentLocale, formatDateTime, formatMoney, NO_VALUE } from '../../../lib/format.ts';
 import { isApiError } from '../../../lib/http.ts';
 import { useCreatePayout } from '../api/create-payout.ts';
 import { decimalSeparator, parseUsdAmount } from './amount.ts';
+import { ConvertedAmount } from './ConvertedAmount.tsx';
 import { quoteFor } from './quote.ts';
 import { refusalOf } from './server-errors.ts';
 
@@ -27,15 +29,18 @@ export function defaultWallet(wallets: readonly PurseRow[]): PurseRow | undefine
 /**
  * The payout request: an amount in dollars (converted to micro-USD exactly, at most two decimals) to a confirmed
  * wallet; wallets in their waiting period are shown but cannot be chosen. A live quote shows the fee, the
- * system's minimum and what will be received (core's payoutQuote over the wallet's terms). Refusals land on
- * the fields; a security check (403) is the app's, which sends the request again once it passes.
+ * system's minimum and what will be received (core's payoutQuote over the wallet's terms), and for a card in
+ * roubles or hryvnias what that is in its currency at the national bank's rate. Refusals land on the fields; a
+ * security check (403) is the app's, which sends the request again once it passes.
  */
 export function PayoutRequestForm({
   wallets,
   available,
+  rates,
 }: {
   wallets: readonly PurseRow[];
   available: AvailableWithdrawalAnswer | undefined;
+  rates?: ExchangeRatesAnswer | undefined;
 }) {
   const { t } = useTranslation('payouts');
   const create = useCreatePayout();
@@ -210,6 +215,7 @@ export function PayoutRequestForm({
           <dd data-testid="quote-receive">{quote ? formatMoney(quote.received) : NO_VALUE}</dd>
         </div>
       </Box>
+      {wallet ? <ConvertedAmount wallet={wallet} receivedMicro={quote?.received} rates={rates} /> : null}
       {general.length ? (
         <Alert severity="error" data-testid="payout-request-error">
           {general.join(' ')}

@@ -9,11 +9,13 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import BoltOutlined from '@mui/icons-material/BoltOutlined';
 import { useTranslation } from 'react-i18next';
+import type { ExchangeRatesAnswer } from '@pc/core/contracts/exchange-rates';
 import type { PurseRow } from '@pc/core/contracts/payouts';
 import { feedback } from '../../../components/feedback/feedback-store.ts';
 import { formatDateTime, formatMoney } from '../../../lib/format.ts';
 import { isApiError } from '../../../lib/http.ts';
 import { useQuickPayout } from '../api/quick-payout.ts';
+import { ConvertedAmount } from './ConvertedAmount.tsx';
 import { quoteFor } from './quote.ts';
 import { refusalOf } from './server-errors.ts';
 
@@ -25,9 +27,11 @@ import { refusalOf } from './server-errors.ts';
 export function QuickPayout({
   main,
   available,
+  rates,
 }: {
   main: PurseRow | undefined;
   available: number | undefined;
+  rates?: ExchangeRatesAnswer | undefined;
 }) {
   const { t } = useTranslation(['payouts', 'dialogs']);
   const [open, setOpen] = useState(false);
@@ -99,6 +103,9 @@ export function QuickPayout({
               <dd data-testid="quick-fee">{formatMoney(quote.fee)}</dd>
               <dt>{t('request.receive')}</dt>
               <dd data-testid="quick-receive">{formatMoney(quote.received)}</dd>
+            </Box>
+            <Box sx={{ mt: 1.5 }}>
+              <ConvertedAmount wallet={main} receivedMicro={quote.received} rates={rates} />
             </Box>
             {refusal ? (
               <Alert severity="error" sx={{ mt: 2 }} data-testid="quick-payout-error">

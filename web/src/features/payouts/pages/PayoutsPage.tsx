@@ -80,14 +80,14 @@ export default function PayoutsPage() {
           <QueryBlock query={purses} height={180}>
             {(data) => (
               <Box sx={{ display: 'grid', gap: 2 }}>
-                <PayoutRequestForm wallets={data.purses} available={available.data} />
+                <PayoutRequestForm wallets={data.purses} available={available.data} rates={rates.data} />
                 {info.data ? (
                   <Typography variant="caption" color="text.secondary" component="p" sx={{ m: 0 }}>
                     {t('request.processing', { count: info.data.processing_days })}
                   </Typography>
                 ) : null}
                 <Divider />
-                <QuickPayout main={main} available={available.data?.amount} />
+                <QuickPayout main={main} available={available.data?.amount} rates={rates.data} />
               </Box>
             )}
           </QueryBlock>

@@ -407,6 +407,48 @@ describe('payouts: balance and request', () => {
     expect(await screen.findByText('Your payout request #59 has been created.')).toBeInTheDocument();
   });
 
+  it('a card in roubles: the form and the quick request say what arrives in roubles at the Bank of Russia rate', async () => {
+    const user = userEvent.setup();
+    const [webmoney, card, ...rest] = fixtures.purses.purses;
+    const rubCard = { ...card!, details: { ...card!.details, currency: 'RUB' }, summary: '•••• 4242 (RUB)', main: true };
+    const purses = { ...fixtures.purses, purses: [{ ...webmoney!, main: false }, rubCard, ...rest] };
+    startScreen('/payouts', { 'GET /api/purses': { body: purses } });
+    const form = await screen.findByTestId('payout-request-form');
+    // The main wallet, now the rouble card, is chosen at first.
+    expect(within(form).getByRole('combobox', { name: /Wallet/ })).toHaveTextContent('Bank card: •••• 4242 (RUB)');
+    expect(within(form).queryByTestId('quote-converted')).not.toBeInTheDocument();
+    await user.type(within(form).getByLabelText(/Amount, USD/), '100.00');
+    // $100.00 less 3% + $1.00 is $96.00; at 81.1045 that is 7,786.032 roubles.
+    expect(screen.getByTestId('quote-receive')).toHaveTextContent('$96.00');
+    expect(within(form).getByTestId('quote-converted')).toHaveTextContent(
+      'On this card: RUB 7,786.03 at 1 USD = 81.1045 RUB (Central Bank of Russia, rate for Nov 21, 2026). Your request keeps this rate.',
+    );
+    // The WebMoney purse is paid in dollars: nothing to convert.
+    await pick(user, /Wallet/, /WebMoney/);
+    expect(within(form).queryByTestId('quote-converted')).not.toBeInTheDocument();
+
+    await user.click(screen.getByTestId('quick-payout'));
+    const dialog = await screen.findByRole('dialog', { name: 'Quick payout request' });
+    // $9,874.69 less 3% + $1.00 is $9,577.4493; at 81.1045 that is 776,774.24 roubles.
+    expect(within(dialog).getByTestId('quick-receive')).toHaveTextContent(formatMoney(9_577_449_300));
+    expect(within(dialog).getByTestId('quote-converted')).toHaveTextContent('On this card: RUB 776,774.24 at 1 USD = 81.1045 RUB');
+  });
+
+  it('a card in hryvnias before any rate is known says it is converted on the day of payment', async () => {
+    const user = userEvent.setup();
+    const card = fixtures.purses.purses[1]!;
+    const uahCard = { ...card, details: { ...card.details, currency: 'UAH' }, summary: '•••• 4242 (UAH)' };
+    startScreen('/payouts', {
+      'GET /api/purses': { body: { ...fixtures.purses, purses: [fixtures.purses.purses[0]!, uahCard] } },
+      'GET /api/payouts/rates': { body: { rates: [fixtures.exchangeRates.rates[0]] } },
+    });
+    const form = await screen.findByTestId('payout-request-form');
+    await pick(user, /Wallet/, /Bank card/);
+    expect(within(form).getByTestId('quote-converted')).toHaveTextContent(
+      'This card is paid in UAH. No national bank rate is known yet, so the amount will be converted at the rate of the payment day.',
+    );
+  });
+
   it('shows the central bank rates with their dates, and a demo rate as a placeholder', async () => {
     startScreen('/payouts', {
       'GET /api/payouts/rates': {
@@ -461,11 +503,29 @@ describe('payouts: history', () => {
     expect(first).toHaveTextContent(formatMoney(4_000_000));
     expect(first).toHaveTextContent(formatMoney(96_000_000));
     expect(first).toHaveTextContent('Bank card •••• 4242 (USD)');
+    // Paid in dollars: nothing in the card currency column.
+    expect(within(first).getByRole('gridcell', { name: '—' })).toBeInTheDocument();
     // Only a request still `created` can be deleted.
     expect(within(first).getByRole('button', { name: 'Delete request #58' })).toBeInTheDocument();
     expect(
       within(historyRows()[1]!).queryByRole('button', { name: /Delete request/ }),
     ).not.toBeInTheDocument();
+  });
+
+  it('a request to a card in roubles shows what arrives in roubles, with its rate on hover', async () => {
+    const user = userEvent.setup();
+    const [first, ...rest] = fixtures.payouts.data;
+    const rub = {
+      ...first!,
+      payment_details: '•••• 4242 (RUB)',
+      conversion: { currency: 'RUB' as const, rate: '81.1045', rate_date: '2026-11-21', source: 'cbr' as const, amount_minor: 778_603 },
+    };
+    startScreen('/payouts', { 'GET /api/payouts': { body: { ...fixtures.payouts, data: [rub, ...rest] } } });
+    await waitFor(() => expect(historyRows()).toHaveLength(fixtures.payouts.data.length));
+    const amount = within(historyRows()[0]!).getByText('RUB 7,786.03');
+    await user.hover(amount);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('1 USD = 81.1045 RUB · Central Bank of Russia, rate for Nov 21, 2026');
+    expect(within(grid('Your payout requests')).getByRole('columnheader', { name: 'In card currency' })).toBeInTheDocument();
   });
 
   it('deletes a created request after a confirmation', async () => {
