@@ -72,6 +72,7 @@ describe('POST /api/payouts', () => {
         updated_at: NOW,
         expected_at: null,
         can_delete: true,
+        conversion: null,
       },
     });
     expect(await available()).toMatchObject({ amount: 50 * USD, in_progress: 50 * USD });
