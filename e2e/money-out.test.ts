@@ -213,6 +213,29 @@ describe.skipIf(!hasBrowser)('money out in Chromium', () => {
       .poll(() => converted.textContent())
       .toBe(`On this card: RUB\u00a08,880.56 at 1 USD = 92.5058 RUB (Central Bank of Russia, rate for ${day}). Your request keeps this rate.`);
     await shot('payouts-request-rub-en-1440');
+
+    // The same quote in Arabic on a phone: the equation keeps its order inside the right-to-left sentence.
+    await setLanguage(page, 'ar');
+    try {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto(`${server.baseUrl}/payouts`);
+      await page.locator('#payout-wallet').click();
+      await page.getByRole('option', { name: /\(RUB\)/ }).click();
+      await page.locator('#payout-amount').fill('100');
+      const arabic = page.getByTestId('quote-converted');
+      await expect.poll(() => arabic.textContent()).toContain('\u20661 USD = 92.5058 RUB\u2069');
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await arabic.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: join(ARTIFACTS, 'payouts-request-rub-ar-390.png') });
+    } finally {
+      await setLanguage(page, 'en');
+      await page.setViewportSize({ width: 1440, height: 900 });
+    }
+    await openPayouts();
+    await form.locator('#payout-wallet').click();
+    await page.getByRole('option', { name: /Bank card: •••• \d{4} \(RUB\)/ }).click();
+    await page.locator('#payout-amount').fill('100');
+    await expect.poll(() => converted.textContent()).toContain('RUB\u00a08,880.56');
     await page.getByRole('button', { name: 'Request payout' }).click();
     await page.getByTestId('payout-request-sent').waitFor();
     const history = page.getByRole('grid', { name: 'Your payout requests' });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatMinorUnits, formatMoney, formatNumber, formatPercent } from './format.ts';
+import { formatDate, formatMinorUnits, formatMoney, formatNumber, formatPercent, ltrIsolated } from './format.ts';
 
 describe('formatting in the interface language', () => {
   it('formats micro-USD money per locale, rounded half-up', () => {
@@ -17,6 +17,11 @@ describe('formatting in the interface language', () => {
     expect(formatMinorUnits(394_108, 'UAH', 'de')).toBe('3.941,08\u00a0UAH');
     expect(formatMinorUnits(5, 'RUB', 'en')).toBe('RUB\u00a00.05');
     expect(formatMinorUnits(349_672, 'RUB', 'ar')).toMatch(/\u2068RUB\u2069/);
+  });
+
+  it('keeps an equation left to right inside right-to-left text, and leaves it alone elsewhere', () => {
+    expect(ltrIsolated('1 USD = 92.5 RUB', 'ar')).toBe('\u20661 USD = 92.5 RUB\u2069');
+    for (const lang of ['en', 'de', 'ja', 'ru']) expect(ltrIsolated('1 USD = 92.5 RUB', lang)).toBe('1 USD = 92.5 RUB');
   });
 
   it('keeps a Latin currency sign whole in right-to-left text (an isolate around it), and only there', () => {

@@ -1,4 +1,5 @@
 import { formatMinorUnits as formatMinor, formatMoney as formatMicroUsd } from '@pc/core/money';
+import { isLangCode, langDir } from '@pc/core/locales';
 import { requestLanguage } from './http.ts';
 
 /**
@@ -17,6 +18,15 @@ export function formatMoney(micro: number, decimals = 2, locale = currentLocale(
 /** An amount of another currency in its minor units (a payout's roubles or hryvnias). */
 export function formatMinorUnits(minor: number, currency: string, locale = currentLocale()): string {
   return formatMinor(minor, currency, locale);
+}
+
+/**
+ * Text that reads left to right in every language, such as the equation "1 USD = 92.5058 RUB": in right-to-left
+ * text a left-to-right isolate (LRI … PDI) keeps its order, where the bidi algorithm would move the "1" to the end.
+ */
+export function ltrIsolated(text: string, locale = currentLocale()): string {
+  const lang = locale.split('-')[0]!.toLowerCase();
+  return isLangCode(lang) && langDir(lang) === 'rtl' ? `\u2066${text}\u2069` : text;
 }
 
 export function formatNumber(value: number, options: Intl.NumberFormatOptions = {}, locale = currentLocale()): string {

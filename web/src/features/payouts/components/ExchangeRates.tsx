@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { ExchangeRatesAnswer } from '@pc/core/contracts/exchange-rates';
 import { QueryBlock } from '../../../components/layout/QueryState.tsx';
-import { formatDay, formatNumber } from '../../../lib/format.ts';
+import { formatDay, formatNumber, ltrIsolated } from '../../../lib/format.ts';
 
 interface RatesQuery {
   data: ExchangeRatesAnswer | undefined;
@@ -44,10 +44,7 @@ export function ExchangeRates({ rates }: { rates: RatesQuery }) {
                 >
                   <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
                     <Typography component="span" sx={{ fontWeight: 600, fontVariantNumeric: 'tabular-nums' }}>
-                      {t('rates.rate', {
-                        rate: formatRate(rate.rate),
-                        currency: rate.currency,
-                      })}
+                      {ltrIsolated(t('rates.rate', { rate: formatRate(rate.rate), currency: rate.currency }))}
                     </Typography>
                     {rate.source === 'demo' ? (
                       <Chip size="small" color="warning" variant="outlined" label={t('rates.demo')} />

@@ -39,42 +39,45 @@ export function PayoutHistory({ processingDays }: { processingDays: number | und
   const [timelineOf, setTimelineOf] = useState<number | null>(null);
   const words = useRateWords();
   const rateWords = (c: NonNullable<PayoutRow['conversion']>) => words({ currency: c.currency, rate: c.rate, date: c.rate_date, source: c.source });
+  // The column only when the page has a payout converted to roubles or hryvnias: most partners are paid in dollars.
+  const anyConverted = Boolean(answer.data?.data.some((row) => row.conversion));
   const walletOf = (row: PayoutRow) =>
     `${isSystem(row.wallet_type) ? t(`systems.${row.wallet_type}`) : row.wallet_type} ${row.payment_details}`.trim();
 
+  // A card in roubles or hryvnias: what arrives in its currency, at the rate the request was quoted at.
+  const convertedColumn: TableColumn<PayoutRow> = {
+    field: 'conversion',
+    header: t('history.columns.converted'),
+    value: (row) => convertedText(row.conversion),
+    minWidth: 130,
+    render: (row) =>
+      row.conversion ? (
+        <Tooltip title={Object.values(rateWords(row.conversion)).join(' · ')}>
+          <Box component="span" sx={{ fontVariantNumeric: 'tabular-nums', unicodeBidi: 'isolate' }} tabIndex={0}>
+            {convertedText(row.conversion)}
+          </Box>
+        </Tooltip>
+      ) : (
+        NO_VALUE
+      ),
+  };
   const columns: TableColumn<PayoutRow>[] = [
     {
       field: 'created_date',
       header: t('history.columns.date'),
       kind: 'datetime',
       sortable: true,
-      minWidth: 190,
+      minWidth: 175,
     },
     { field: 'amount', header: t('history.columns.amount'), kind: 'money', sortable: true },
-    { field: 'fee', header: t('history.columns.fee'), kind: 'money' },
+    { field: 'fee', header: t('history.columns.fee'), kind: 'money', minWidth: 90 },
     { field: 'received', header: t('history.columns.received'), kind: 'money' },
-    {
-      // A card in roubles or hryvnias: what arrives in its currency, at the rate the request was quoted at.
-      field: 'conversion',
-      header: t('history.columns.converted'),
-      value: (row) => convertedText(row.conversion),
-      minWidth: 150,
-      render: (row) =>
-        row.conversion ? (
-          <Tooltip title={Object.values(rateWords(row.conversion)).join(' · ')}>
-            <Box component="span" sx={{ fontVariantNumeric: 'tabular-nums', unicodeBidi: 'isolate' }} tabIndex={0}>
-              {convertedText(row.conversion)}
-            </Box>
-          </Tooltip>
-        ) : (
-          NO_VALUE
-        ),
-    },
+    ...(anyConverted ? [convertedColumn] : []),
     {
       field: 'payment_details',
       header: t('history.columns.details'),
       value: walletOf,
-      minWidth: 200,
+      minWidth: 170,
       flex: 1.5,
       render: (row) => (
         <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', unicodeBidi: 'isolate' }}>

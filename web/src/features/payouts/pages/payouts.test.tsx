@@ -503,8 +503,8 @@ describe('payouts: history', () => {
     expect(first).toHaveTextContent(formatMoney(4_000_000));
     expect(first).toHaveTextContent(formatMoney(96_000_000));
     expect(first).toHaveTextContent('Bank card •••• 4242 (USD)');
-    // Paid in dollars: nothing in the card currency column.
-    expect(within(first).getByRole('gridcell', { name: '—' })).toBeInTheDocument();
+    // Every request paid in dollars: no card currency column.
+    expect(within(grid('Your payout requests')).queryByRole('columnheader', { name: 'In card currency' })).not.toBeInTheDocument();
     // Only a request still `created` can be deleted.
     expect(within(first).getByRole('button', { name: 'Delete request #58' })).toBeInTheDocument();
     expect(
@@ -523,6 +523,8 @@ describe('payouts: history', () => {
     startScreen('/payouts', { 'GET /api/payouts': { body: { ...fixtures.payouts, data: [rub, ...rest] } } });
     await waitFor(() => expect(historyRows()).toHaveLength(fixtures.payouts.data.length));
     const amount = within(historyRows()[0]!).getByText('RUB 7,786.03');
+    // The others were paid in dollars.
+    expect(within(historyRows()[1]!).getByRole('gridcell', { name: '—' })).toBeInTheDocument();
     await user.hover(amount);
     expect(await screen.findByRole('tooltip')).toHaveTextContent('1 USD = 81.1045 RUB · Central Bank of Russia, rate for Nov 21, 2026');
     expect(within(grid('Your payout requests')).getByRole('columnheader', { name: 'In card currency' })).toBeInTheDocument();
