@@ -1,7 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { nextPostbackAttempt, type PostbackBody, type PostbackEvent, type ProjectId } from '@pc/core';
+import { nextPostbackAttempt, type PayoutConversionView, type PostbackBody, type PostbackEvent, type ProjectId } from '@pc/core';
 import type { AppContext } from '../context.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
@@ -100,6 +100,8 @@ export function salePostback(userId: number, project: ProjectId, event: SaleFiel
 export function payoutPostback(
   request: { id: number; userId: number; amountMicro: number; feeMicro: number; walletType: string },
   move: { historyId: number; from: string | null; to: string; reason: string; at: Date },
+  /** What the request pays in roubles or hryvnias (decision 0150), or null when it is paid in US dollars. */
+  conversion: PayoutConversionView | null = null,
 ): PostbackItem {
   return {
     userId: request.userId,
@@ -113,6 +115,7 @@ export function payoutPostback(
       amount_micro: request.amountMicro,
       fee_micro: request.feeMicro,
       wallet_type: request.walletType,
+      conversion,
       at: move.at.toISOString(),
     },
   };

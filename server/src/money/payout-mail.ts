@@ -1,11 +1,12 @@
 import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { formatMoney } from '@pc/core';
+import { formatMinorUnits, formatMoney, langDir, type LangCode } from '@pc/core';
 import type { AppContext } from '../context.ts';
 import { payoutRequestHistory, payoutRequests } from '../db/schema/index.ts';
 import { alertPrefsOf, sendAlert } from '../mail/alerts.ts';
 import { publicLink, sendMail } from '../mail/send.ts';
 import { t } from '../lib/i18n.ts';
+import { conversionOf, type PayoutRow } from './payouts.ts';
 
 /**
  * E-mails the partner when the operator moves a payout request (decisions 0110, 0124), in the partner's
@@ -53,7 +54,8 @@ export async function notifyPayoutDecisions(ctx: AppContext, log: FastifyBaseLog
     sent++;
   }
   for (const move of decisions) {
-    await sendMail(ctx, log, lang, move.toStatus === 'accepted' ? 'payout_accepted' : 'payout_rejected', prefs.email, {
+    const accepted = move.toStatus === 'accepted';
+    await sendMail(ctx, log, lang, accepted ? 'payout_accepted' : 'payout_rejected', prefs.email, {
       link: publicLink(ctx, '/payouts'),
       id: request.id,
       amount: formatMoney(request.amountMicro, lang),
@@ -61,8 +63,31 @@ export async function notifyPayoutDecisions(ctx: AppContext, log: FastifyBaseLog
       received: formatMoney(Math.max(0, request.amountMicro - request.feeMicro), lang),
       wallet: request.paymentDetails,
       reason: move.reason || request.statusReason,
+      ...(accepted ? convertedWords(request, lang) : {}),
     });
     sent++;
   }
   return sent;
+}
+
+/**
+ * A completed payout to a card in roubles or hryvnias also says what arrived in them and at which rate (decision
+ * 0150): i18next's `context` picks the intro's `_converted` form. Nothing for a payout in US dollars.
+ */
+function convertedWords(request: PayoutRow, lang: LangCode) {
+  const c = conversionOf(request);
+  if (!c) return {};
+  const decimals = c.rate.split('.')[1]?.replace(/0+$/, '').length ?? 0;
+  const rate = t(lang, 'payouts:rates.rate', {
+    rate: new Intl.NumberFormat(lang, { minimumFractionDigits: decimals, maximumFractionDigits: decimals }).format(Number(c.rate)),
+    currency: c.currency,
+  });
+  const day = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${c.rateDate}T00:00:00Z`));
+  return {
+    context: 'converted',
+    converted: formatMinorUnits(c.minor, c.currency, lang),
+    // The equation reads left to right inside right-to-left text too.
+    rate: langDir(lang) === 'rtl' ? `\u2066${rate}\u2069` : rate,
+    source: t(lang, `payouts:rates.sources.${c.source}`, { date: day }),
+  };
 }

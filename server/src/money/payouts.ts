@@ -98,7 +98,7 @@ export async function insertPayoutRequest(
     .values({ requestId: request.id, userId: request.userId, fromStatus: null, toStatus: 'created', actor: input.actor, at: now })
     .returning({ id: payoutRequestHistory.id });
   // The partner's postback URLs hear of every move of a request, in the transaction that makes it (decision 0123).
-  await enqueuePostbacks(tx, null, [payoutPostback(request, { historyId: created!.id, from: null, to: 'created', reason: '', at: now })], now);
+  await enqueuePostbacks(tx, null, [payoutPostback(request, { historyId: created!.id, from: null, to: 'created', reason: '', at: now }, conversionView(request))], now);
   await writeEntry(tx, {
     userId: request.userId,
     project: null,
@@ -149,7 +149,7 @@ export async function movePayoutRequest(
     await enqueuePostbacks(
       tx,
       null,
-      [payoutPostback(updated, { historyId: moved!.id, from: current.status, to: input.to, reason: input.reason ?? '', at: now })],
+      [payoutPostback(updated, { historyId: moved!.id, from: current.status, to: input.to, reason: input.reason ?? '', at: now }, conversionView(updated))],
       now,
     );
     if (payoutCountsAgainstBalance(current.status) && !payoutCountsAgainstBalance(input.to)) {

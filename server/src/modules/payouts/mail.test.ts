@@ -4,8 +4,9 @@ import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { plainText, startSmtpPeer, subjectOf, type ReceivedMail, type SmtpPeer } from '../../mail/testing.ts';
 import { createPartner } from '../../money/testing.ts';
 import { notifyPayoutDecisions } from '../../money/payout-mail.ts';
+import { storeRate } from '../../money/exchange-rates.ts';
 import { sessionCookie } from '../session/testing.ts';
-import { fund, insertWallet, jsonHeaders, walletFields } from './testing.ts';
+import { cardNumber, fund, insertWallet, jsonHeaders, walletFields } from './testing.ts';
 import deMail from '../../../../locales/de/mail.json' with { type: 'json' };
 
 /** Mails of wallets and payouts through a real SMTP peer: the confirmation link works; decisions are mailed once. */
@@ -107,6 +108,37 @@ describe('payout decision mail', () => {
       { kind: 'payout_accepted', lang: 'en' },
       { kind: 'payout_rejected', lang: 'de' },
     ]);
+  });
+
+  it('a completed payout to a card in roubles says what arrived in roubles and at which rate, in the partner\'s language', async () => {
+    const received = await startSmtp();
+    const db = t!.ctx.database;
+    const p = await createPartner(db, { email: 'rub@x.test' });
+    const cookie = await sessionCookie(db, p, t!.clock.now());
+    await fund(db, p, 200 * USD, t!.clock.now());
+    await storeRate(db, { currency: 'RUB', rate: '92.5058', date: '2026-11-19', source: 'cbr', fetchedAt: t!.clock.now() });
+    const ago = (days: number) => new Date(t!.clock.now().getTime() - days * DAY);
+    const w = await insertWallet(db, t!.ctx.config.PAYOUT_DETAILS_KEY, { userId: p, system: 'card', details: { currency: 'RUB' }, createdAt: ago(20), confirmedAt: ago(10) });
+    const create = async () => (await t!.app.inject({ method: 'POST', url: '/api/payouts', headers: jsonHeaders(cookie), payload: { amount: 40 * USD, wallet: w } })).json().data.id as number;
+    const accept = async (id: number) => {
+      for (const status of ['review', 'process', 'accepted'])
+        expect((await t!.app.inject({ method: 'POST', url: `/operator/v1/payouts/${id}/status`, headers: OPERATOR, payload: { status } })).statusCode).toBe(200);
+    };
+    await accept(await create());
+    // 40 USD less 3 % + 1 USD = 37.80 USD; at 92.5058 that is 3,496.72 RUB.
+    expect(plainText(received[0]!.raw)).toContain(
+      `$37.80 (the amount less the fee of $2.20) was sent to •••• ${cardNumber(0).slice(-4)} (RUB), which is RUB\u00a03,496.72 at 1 USD = 92.5058 RUB (Central Bank of Russia, rate for Nov 19, 2026).`,
+    );
+
+    await db.db.execute(sql`update users set lang = 'ru' where id = ${p}`);
+    await accept(await create());
+    expect(plainText(received[1]!.raw)).toContain('то есть 3\u00a0496,72\u00a0₽ по курсу 1 USD = 92,5058 RUB (Банк России, курс на 19 нояб. 2026 г.).');
+
+    // A rejected one says nothing of roubles: nothing was sent.
+    await db.db.execute(sql`update users set lang = 'en' where id = ${p}`);
+    const rejected = await create();
+    expect((await t!.app.inject({ method: 'POST', url: `/operator/v1/payouts/${rejected}/status`, headers: OPERATOR, payload: { status: 'rejected', reason: 'Closed' } })).statusCode).toBe(200);
+    expect(plainText(received[2]!.raw)).not.toContain('3,496.72');
   });
 
   it('GET /operator/v1/payouts?status= lists the requests in one status (and of one partner)', async () => {

@@ -192,7 +192,11 @@ describe('postbacks with a local receiver (OUTBOUND_ALLOW_PRIVATE=true)', () => 
       expect((await call(t!, p.cookie, 'PUT', '/api/postbacks/fd2', { url: second.url })).statusCode).toBe(200);
       const { db } = t!.ctx.database;
       const now = t!.clock.now();
-      const first = await db.transaction((tx) => insertPayoutRequest(tx, { userId: p.userId, amountMicro: 50_000_000, paymentDetails: 'Z1', actor: 'partner' }, now));
+      // The first goes to a card in roubles: its postbacks carry what it pays in them (decision 0150).
+      const conversion = { currency: 'RUB' as const, rate: '92.5058', rateDate: '2026-11-19', source: 'cbr' as const, minor: 447_953 };
+      const first = await db.transaction((tx) =>
+        insertPayoutRequest(tx, { userId: p.userId, amountMicro: 50_000_000, feeMicro: 1_575_000, paymentDetails: '•••• 4242 (RUB)', conversion, actor: 'partner' }, now),
+      );
       const other = await db.transaction((tx) => insertPayoutRequest(tx, { userId: p.userId, amountMicro: 20_000_000, paymentDetails: 'Z1', actor: 'partner' }, now));
       const moved = await t!.app.inject({
         method: 'POST',
@@ -218,6 +222,8 @@ describe('postbacks with a local receiver (OUTBOUND_ALLOW_PRIVATE=true)', () => 
       }
       expect(receiver!.received[0]!.body.project).toBe('fd1');
       expect(second.received[0]!.body.project).toBe('fd2');
+      const wire = { currency: 'RUB', rate: '92.5058', rate_date: '2026-11-19', source: 'cbr', amount_minor: 447_953 };
+      for (const x of receiver!.received) expect(x.body.data.conversion).toEqual(x.body.data.payout_id === first.id ? wire : null);
     } finally {
       await second.close();
     }
