@@ -1,10 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { ensureDemoPartner } from '../server/src/seed/demo.ts';
+import { join } from 'node:path';
+import { DEMO_EMAIL, ensureDemoPartner } from '../server/src/seed/demo.ts';
+import { recheckDueSites } from '../server/src/modules/sites/rechecks.ts';
 import { html, startLocalSite, text, type LocalSite } from '../server/src/modules/sites/testing.ts';
 import {
+  ARTIFACTS,
   browserAvailable,
+  mailbox,
   ensureWebBuild,
   seriousAxeFindings,
   startServer,
@@ -51,6 +55,8 @@ describe.skipIf(!hasBrowser)('my sites in Chromium', () => {
     await db.query(sql`insert into partner_sites (user_id, project, domain, origin, status, token, created_at, verified_at, verified_by)
       values (${demo}, 'fd1', 'warez-blog.example.org', 'https://www.warez-blog.example.org', 'active', 't', now() - interval '40 days', now() - interval '40 days', 'file'),
              (${demo}, 'fd1', 'free-downloads.example.com', 'http://free-downloads.example.com', 'banned', 't', now() - interval '90 days', now() - interval '90 days', 'meta')`);
+    // Its ownership proven again yesterday, so the server's re-checks (decision 0152) leave it alone in this journey.
+    await db.query(sql`update partner_sites set proved_at = now() - interval '1 day' where domain = 'warez-blog.example.org'`);
     // And one whose last check did not find the file (its check is not run here: the name leads nowhere).
     await db.query(sql`insert into partner_sites (user_id, project, domain, origin, status, token, created_at, checked_at, check_error)
       values (${demo}, 'fd1', 'music-forum.example.net', 'https://music-forum.example.net', 'not_verified', 't', now() - interval '2 days', now() - interval '2 days', 'not_found')`);
@@ -141,6 +147,27 @@ describe.skipIf(!hasBrowser)('my sites in Chromium', () => {
     const html = await page.evaluate(() => navigator.clipboard.readText());
     expect(html.startsWith(`<a href="${link}" target="_blank" rel="noopener"><img src="data:image/svg+xml;charset=utf-8,`)).toBe(true);
     expect(await seriousAxeFindings(page, 'sites en')).toEqual([]);
+  });
+
+  it('a week later the file is gone: the re-check warns on the page and by mail, and the site stays active for now', async () => {
+    site.routes.delete('/demo.txt');
+    await server.app.ctx.database.query(sql`update partner_sites set proved_at = now() - interval '8 days', checked_at = now() - interval '8 days' where domain = '127.0.0.1'`);
+    // What the server's scheduler does on its next tick (it may be the one that runs it).
+    await recheckDueSites(server.app.ctx, server.app.log);
+    await expect
+      .poll(async () => (await server.app.ctx.database.query<{ n: number }>(sql`select recheck_failures as n from partner_sites where domain = '127.0.0.1'`))[0]!.n)
+      .toBe(1);
+    await openPage();
+    const row = rowOf('127.0.0.1');
+    await row.getByText('Active').waitFor();
+    const note = await row.getByText(/^Not confirmed on /).textContent();
+    expect(note).toMatch(/^Not confirmed on .+: file or meta tag not found\. Put your file or meta tag back before .+, or the site stops being verified\.$/);
+    // Said above the list too.
+    expect(await page.getByRole('alert').filter({ hasText: '127.0.0.1' }).textContent()).toContain(note);
+    const mails = await mailbox(server.baseUrl, DEMO_EMAIL);
+    const warning = mails.find((m) => m.subject === 'We could not confirm your site 127.0.0.1');
+    expect(warning?.links.some((l) => l.endsWith('/app/fd1/sites'))).toBe(true);
+    await page.screenshot({ path: join(ARTIFACTS, 'sites-recheck-failed-en-1440.png'), fullPage: true });
   });
 
   it('removes a site after confirmation', async () => {

@@ -91,6 +91,11 @@ export const DEFAULT_PRODUCT = {
   planChangeEveryDays: 7,
   saleHoldDays: 14,
   siteReferralBonusBp: 1_000,
+  /**
+   * Verified sites are checked again (decision 0152): `days` after their ownership was last proven; after a failed
+   * check again `retryHours` later; after `failuresToLapse` failed checks in a row the site is no longer verified.
+   */
+  siteRecheck: { days: 7, retryHours: 24, failuresToLapse: 3 },
   referral: { firstLevelBp: [1_200, 600, 300], firstLevelMonths: [3, 6], secondLevelBp: 100 },
   storageMicroPerGbMonth: 16_000,
   normalTermDays: 30,

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { DEMO_EMAIL, DEMO_PASSWORD, demoSeedEnabled, ensureDemoPartner } from './seed/demo.ts';
 import { ensureDemoPayouts, ensureDemoWallets } from './seed/demo-payouts.ts';
 import { ensureDemoReferrals } from './seed/demo-referrals.ts';
-import { ensureDemoSites } from './seed/demo-sites.ts';
+import { ensureDemoSites, serveDemoSite } from './seed/demo-sites.ts';
 import { startScheduler } from './jobs/scheduler.ts';
 import { startDemoTraffic } from './ingest/demo.ts';
 import { seedDemoRates } from './money/exchange-rates.ts';
@@ -34,6 +34,8 @@ export async function startBackground(app: FastifyInstance): Promise<Background>
     // Its site, added and verified through the sites calls against a local web server before the history is sent,
     // so the history's site-referral sales naming it earn the bonus.
     await ensureDemoSites(app, demoUserId).catch((error: unknown) => app.log.warn({ err: error }, 'demo site not verified'));
+    // It keeps answering, so the weekly re-checks of verified sites find its proof (decision 0152).
+    stops.push(await serveDemoSite(app, demoUserId));
     const demoTraffic = startDemoTraffic(app, demoUserId, { invited: [...invited.values()], afterHistory: () => ensureDemoPayouts(app.ctx, demoUserId) });
     stops.push(() => demoTraffic.stop());
     const publicUrl = app.ctx.config.PUBLIC_URL.replace(/\/$/, '');

@@ -54,6 +54,16 @@ export const siteRow = z.object({
   checked_at: isoDate.nullable(),
   check_error: siteCheckFailureSchema.nullable(),
   check_status: z.number().int().nullable(),
+  /**
+   * An active site's re-checks (decision 0152): when its ownership was last proven, the failed re-checks in a row
+   * since, when it is checked next, and when it stops being verified if every check until then fails (null while
+   * none has failed). Null for a site that is not active.
+   */
+  recheck: z
+    .object({ proved_at: isoDate, failures: z.number().int().min(0), next_at: isoDate, lapses_at: isoDate.nullable() })
+    .nullable(),
+  /** When the re-checks ended the site's verification; null when they did not (or it was verified again since). */
+  lapsed_at: isoDate.nullable(),
 });
 export type SiteRow = z.infer<typeof siteRow>;
 

@@ -1,7 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_PRODUCT } from '../product.ts';
 import {
   pageHasVerificationMeta,
+  siteRecheckDueAt,
+  siteRecheckOutcome,
+  type SiteRecheckState,
   pageVerificationMetaContents,
   parseSiteUrl,
   siteBannerHtml,
@@ -247,5 +251,73 @@ describe('banners', () => {
     expect(svg).toMatch(/textLength="\d+"/);
     expect(siteBannerSvg(468, 60, { ...text, rtl: true })).toContain('direction="rtl"');
     expect(svgDataUri('<svg>ü</svg>')).toBe('data:image/svg+xml;charset=utf-8,%3Csvg%3E%C3%BC%3C%2Fsvg%3E');
+  });
+});
+
+describe('checking verified sites again', () => {
+  const proved = '2026-11-01T10:00:00Z';
+  it.each([
+    ['a week after it was proven', { provedAt: proved, failures: 0, checkedAt: null }, '2026-11-08T10:00:00.000Z'],
+    ['a proof counts, not an old failed check', { provedAt: proved, failures: 0, checkedAt: '2026-10-30T00:00:00Z' }, '2026-11-08T10:00:00.000Z'],
+    ['a day after a failed re-check', { provedAt: proved, failures: 1, checkedAt: '2026-11-08T10:05:00Z' }, '2026-11-09T10:05:00.000Z'],
+    ['and after the second', { provedAt: proved, failures: 2, checkedAt: '2026-11-09T10:06:00Z' }, '2026-11-10T10:06:00.000Z'],
+  ] as const)('due %s', (_name, state, due) => {
+    expect(siteRecheckDueAt(state).toISOString()).toBe(due);
+  });
+
+  const at = '2026-11-08T10:05:00Z';
+  it.each([
+    ['proven again: the count starts over', 2, true, { action: 'proved', failures: 0 }],
+    [
+      'the first failure warns, two more to go, the last of them two days later',
+      0,
+      false,
+      { action: 'failed', failures: 1, firstFailure: true, lapsesAfter: 2, lapsesAt: new Date('2026-11-10T10:05:00Z') },
+    ],
+    ['the second does not warn again', 1, false, { action: 'failed', failures: 2, firstFailure: false, lapsesAfter: 1, lapsesAt: new Date('2026-11-09T10:05:00Z') }],
+    ['the third in a row: no longer verified', 2, false, { action: 'lapsed', failures: 3 }],
+  ] as const)('%s', (_name, failures, ok, outcome) => {
+    expect(siteRecheckOutcome({ provedAt: proved, failures, checkedAt: null }, ok, at)).toEqual(outcome);
+  });
+
+  it('follows the settings: days, hours and how many failures', () => {
+    const product = { ...DEFAULT_PRODUCT, siteRecheck: { days: 30, retryHours: 6, failuresToLapse: 1 } };
+    expect(siteRecheckDueAt({ provedAt: proved, failures: 0, checkedAt: null }, product).toISOString()).toBe('2026-12-01T10:00:00.000Z');
+    expect(siteRecheckDueAt({ provedAt: proved, failures: 1, checkedAt: proved }, product).toISOString()).toBe('2026-11-01T16:00:00.000Z');
+    expect(siteRecheckOutcome({ provedAt: proved, failures: 0, checkedAt: null }, false, proved, product)).toEqual({ action: 'lapsed', failures: 1 });
+  });
+
+  it('a site lapses only after failuresToLapse failures in a row, spread over at least (failuresToLapse − 1) × retryHours', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 6 }),
+        fc.integer({ min: 1, max: 72 }),
+        fc.array(fc.boolean(), { minLength: 1, maxLength: 30 }),
+        (failuresToLapse, retryHours, results) => {
+          const product = { ...DEFAULT_PRODUCT, siteRecheck: { days: 7, retryHours, failuresToLapse } };
+          let state: SiteRecheckState = { provedAt: proved, failures: 0, checkedAt: null };
+          let firstFailureAt: number | null = null;
+          let warnedLapse: number | null = null;
+          let streak = 0;
+          for (const ok of results) {
+            const at = siteRecheckDueAt(state, product);
+            const outcome = siteRecheckOutcome(state, ok, at, product);
+            // The first failure's warning names the moment of the lapse that follows if nothing changes.
+            if (outcome.action === 'failed' && outcome.firstFailure) warnedLapse = outcome.lapsesAt.getTime();
+            streak = ok ? 0 : streak + 1;
+            if (!ok && streak === 1) firstFailureAt = at.getTime();
+            if (outcome.action === 'lapsed') {
+              expect(streak).toBe(failuresToLapse);
+              expect(at.getTime() - firstFailureAt!).toBe((failuresToLapse - 1) * retryHours * 3_600_000);
+              if (failuresToLapse > 1) expect(at.getTime()).toBe(warnedLapse);
+              return;
+            }
+            expect(streak).toBeLessThan(failuresToLapse);
+            expect(outcome.failures).toBe(streak);
+            state = ok ? { provedAt: at, failures: 0, checkedAt: at } : { ...state, failures: outcome.failures, checkedAt: at };
+          }
+        },
+      ),
+    );
   });
 });

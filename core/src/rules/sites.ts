@@ -1,3 +1,6 @@
+import { DEFAULT_PRODUCT, type ProductConfig } from '../product.ts';
+import { addDaysToInstant, toDate, type Instant } from './time.ts';
+
 /**
  * Site referrals (PRODUCT.md, Site referrals): statuses, and the two ownership proofs a site check looks for.
  * Fetching the site is the server's job; these functions only decide.
@@ -291,4 +294,59 @@ const escapeAttr = (text: string) => text.replace(/[&"<>]/g, (c) => ({ '&': '&am
 export function siteBannerHtml(link: string, width: number, height: number, text: BannerText): string {
   const src = svgDataUri(siteBannerSvg(width, height, text));
   return `<a href="${escapeAttr(link)}" target="_blank" rel="noopener"><img src="${escapeAttr(src)}" width="${width}" height="${height}" alt="${escapeAttr(`${text.brand}: ${text.headline}`)}"></a>`;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Checking verified sites again (decision 0152)
+
+/** Where a verified site stands in its re-checks. */
+export interface SiteRecheckState {
+  /** When its ownership was last proven: verified, or a re-check that found the file or the tag. */
+  provedAt: Instant;
+  /** Re-checks that failed in a row since then (0: none). */
+  failures: number;
+  /** When the last re-check ran, if any. */
+  checkedAt: Instant | null;
+}
+
+const HOUR_MS = 3_600_000;
+
+/**
+ * When a verified site is checked next: `siteRecheck.days` after its ownership was last proven; after a failed
+ * re-check, `siteRecheck.retryHours` after that one (a site that is down for a while is not dropped at once).
+ */
+export function siteRecheckDueAt(state: SiteRecheckState, product: ProductConfig = DEFAULT_PRODUCT): Date {
+  const rule = product.siteRecheck;
+  if (state.failures > 0 && state.checkedAt !== null) return new Date(toDate(state.checkedAt).getTime() + rule.retryHours * HOUR_MS);
+  return addDaysToInstant(state.provedAt, rule.days);
+}
+
+export type SiteRecheckOutcome =
+  /** Proven again: the count starts over. */
+  | { action: 'proved'; failures: 0 }
+  /** Not proven, not yet for the last time: the site stays verified; the first of these warns the partner. */
+  | { action: 'failed'; failures: number; firstFailure: boolean; lapsesAfter: number; lapsesAt: Date }
+  /** Not proven for the `failuresToLapse`-th time in a row: the site is no longer verified. */
+  | { action: 'lapsed'; failures: number };
+
+/**
+ * What one re-check does to a verified site. Any failure counts (a missing file, a wrong token, a site that did
+ * not answer): with `retryHours` between tries, a site down for less than (failuresToLapse − 1) × retryHours keeps
+ * its status, and a file that is gone costs the bonus only after the partner was warned and had that long to put it
+ * back. `lapsesAfter`: failed re-checks still to come before the site lapses; `lapsesAt`: when the last of them runs
+ * if every one fails (this check at `at`, each next one `retryHours` later).
+ */
+export function siteRecheckOutcome(
+  state: SiteRecheckState,
+  proved: boolean,
+  at: Instant,
+  product: ProductConfig = DEFAULT_PRODUCT,
+): SiteRecheckOutcome {
+  if (proved) return { action: 'proved', failures: 0 };
+  const failures = state.failures + 1;
+  const limit = Math.max(1, product.siteRecheck.failuresToLapse);
+  if (failures >= limit) return { action: 'lapsed', failures };
+  const lapsesAfter = limit - failures;
+  const lapsesAt = new Date(toDate(at).getTime() + lapsesAfter * product.siteRecheck.retryHours * HOUR_MS);
+  return { action: 'failed', failures, firstFailure: failures === 1, lapsesAfter, lapsesAt };
 }

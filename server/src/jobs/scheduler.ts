@@ -5,6 +5,7 @@ import { catchUp } from './close.ts';
 import { housekeeping } from './housekeeping.ts';
 import { postbackJob } from './postbacks.ts';
 import { rateFeedJob, type RateFeedContext } from './rate-feeds.ts';
+import { siteRecheckJob } from './site-rechecks.ts';
 
 /** Spent sessions, tokens and mails are cleared at most this often. */
 export const HOUSEKEEPING_EVERY_MS = 3_600_000;
@@ -33,6 +34,8 @@ export function startScheduler(
   const postbacks = postbackJob(ctx, log); // postback deliveries due now, new and retried (decision 0123; never throws)
   // E-mail alerts (decision 0124): weekly summaries and batched sale alerts, after the closes (never throws).
   const alerts = ctx.mailer ? alertJob(ctx as AppContext, log) : null;
+  // Verified sites checked again, a few per tick (decision 0152; never throws); they mail what they find.
+  const siteRechecks = ctx.mailer ? siteRecheckJob(ctx as AppContext, log) : null;
   const tick = async () => {
     if (stopped) return;
     if (running) return running;
@@ -56,6 +59,7 @@ export function startScheduler(
       await rateFeeds.runIfDue();
       await postbacks.runIfDue();
       await alerts?.runIfDue();
+      await siteRechecks?.runIfDue();
       try {
         const now = ctx.clock.now();
         if (lastHousekeeping === null || now.getTime() - lastHousekeeping >= HOUSEKEEPING_EVERY_MS) {

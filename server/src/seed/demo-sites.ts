@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { PROJECTS } from '@pc/core';
+import { PROJECTS, siteVerificationFileName } from '@pc/core';
 import { addAndVerifySite, startPartnerSite, type CabinetCall, type SiteOutcome } from '@pc/simulator/sites';
 import { createSession, revokeSession, SESSION_COOKIE } from '../modules/session/service.ts';
-import { pinSiteHost } from '../modules/sites/service.ts';
+import { pinSiteHost, siteTokenOf } from '../modules/sites/service.ts';
+import { DEMO_EMAIL } from './demo.ts';
 
 /**
  * The demo partner's site: the referring site of the simulated traffic (its page hits and its site-referral sales
@@ -41,4 +42,19 @@ export async function ensureDemoSites(app: FastifyInstance, userId: number): Pro
     await revokeSession(ctx.database.db, token);
     await site.close();
   }
+}
+
+/**
+ * Keeps the demo partner's site answering for as long as the server runs, so the re-checks of verified sites
+ * (decision 0152) find its proof as a real site's owner would keep it: a local web server with the file and the
+ * tag, and the site's name pinned to it. Answers the function that stops it.
+ */
+export async function serveDemoSite(app: FastifyInstance, userId: number): Promise<() => Promise<void>> {
+  const site = await startPartnerSite();
+  site.prove(siteVerificationFileName(DEMO_EMAIL), await siteTokenOf(app.ctx.database.db, userId));
+  const unpin = pinSiteHost(app.ctx, DEMO_SITE_HOST, { address: '127.0.0.1', port: site.port, trusted: true });
+  return async () => {
+    unpin();
+    await site.close();
+  };
 }

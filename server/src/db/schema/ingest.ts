@@ -42,6 +42,10 @@ export const partnerSites = pgTable('partner_sites', {
   checkError: text('check_error'),
   checkStatus: integer('check_status'),
   deletedAt: ts('deleted_at'),
+  // Migration 0560_site_rechecks.sql (decision 0152).
+  provedAt: ts('proved_at'),
+  recheckFailures: integer('recheck_failures').notNull().default(0),
+  lapsedAt: ts('lapsed_at'),
 });
 
 /** One verification token per partner (0510_sites.sql): the file and the meta tag of every site carry it. */

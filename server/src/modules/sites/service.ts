@@ -7,9 +7,12 @@ import {
   siteCheckNeedsPage,
   siteCheckVerdict,
   siteConversionBp,
+  siteRecheckDueAt,
+  siteRecheckOutcome,
   siteVerificationFileName,
   siteVerificationLogin,
   siteVerificationMetaTag,
+  type ProductConfig,
   type ProjectId,
   type SiteCheckAttempt,
   type SiteCheckFailure,
@@ -24,6 +27,7 @@ import type { Tx } from '../../db/sql.ts';
 import { isUniqueViolation, num, rows, str } from '../../db/sql.ts';
 import { AppError, fieldError } from '../../lib/errors.ts';
 import { OutboundError, outboundFetch, type OutboundPolicy, type PinnedHost } from '../../lib/outbound.ts';
+import { loadProduct } from '../../money/product.ts';
 
 /**
  * Site referrals (PRODUCT.md, Site referrals; decision 0141): a partner's sites per project, the ownership check
@@ -82,9 +86,11 @@ const iso = (v: unknown): string | null => (v == null ? null : (v instanceof Dat
 async function siteRows(ctx: AppContext, where: ReturnType<typeof sql>, page: { limit: number; offset: number } | null, now: Date): Promise<SiteRow[]> {
   const today = dayKey(now);
   const weekFrom = addDaysToDay(today, -6);
+  const product = await loadProduct(ctx.database.db);
   const list = await ctx.database.query<Record<string, unknown>>(sql`
     select s.id, s.domain, coalesce(s.origin, 'https://' || s.domain) as origin, s.status, s.created_at, s.verified_at, s.verified_by,
-           s.checked_at, s.check_error, s.check_status,
+           s.checked_at, s.check_error, s.check_status, coalesce(s.proved_at, s.verified_at, s.created_at) as proved_at,
+           s.recheck_failures, s.lapsed_at,
            v.visits, v.purchases, e.today, e.week, e.total
     from partner_sites s
     left join lateral (
@@ -102,13 +108,14 @@ async function siteRows(ctx: AppContext, where: ReturnType<typeof sql>, page: { 
     ${page ? sql`limit ${page.limit} offset ${page.offset}` : sql``}`);
   return list.map((r): SiteRow => {
     const shown = r.visits != null;
+    const status = str(r.status) as SiteStatus;
     const visits = num(r.visits);
     const purchases = num(r.purchases);
     return {
       id: num(r.id),
       domain: str(r.domain),
       url: str(r.origin),
-      status: str(r.status) as SiteStatus,
+      status,
       visits: shown ? visits : null,
       purchases: shown ? purchases : null,
       conversion_bp: shown ? siteConversionBp(visits, purchases) : null,
@@ -121,8 +128,26 @@ async function siteRows(ctx: AppContext, where: ReturnType<typeof sql>, page: { 
       checked_at: iso(r.checked_at),
       check_error: (r.check_error as SiteCheckFailure | null) ?? null,
       check_status: r.check_status == null ? null : num(r.check_status),
+      recheck: status === 'active' ? recheckView(asDate(r.proved_at), num(r.recheck_failures), r.checked_at == null ? null : asDate(r.checked_at), product) : null,
+      lapsed_at: status === 'not_verified' ? iso(r.lapsed_at) : null,
     };
   });
+}
+
+const asDate = (v: unknown): Date => (v instanceof Date ? v : new Date(str(v)));
+
+/** An active site's re-checks as the list shows them (core siteRecheckDueAt, siteRecheckOutcome). */
+function recheckView(provedAt: Date, failures: number, checkedAt: Date | null, product: ProductConfig): NonNullable<SiteRow['recheck']> {
+  const state = { provedAt, failures, checkedAt };
+  const next = siteRecheckDueAt(state, product);
+  // If every check from the next one on fails: when the last of them ends the verification.
+  const ahead = failures > 0 && checkedAt ? siteRecheckOutcome({ ...state, failures: failures - 1 }, false, checkedAt, product) : null;
+  return {
+    proved_at: provedAt.toISOString(),
+    failures,
+    next_at: next.toISOString(),
+    lapses_at: ahead?.action === 'failed' ? ahead.lapsesAt.toISOString() : null,
+  };
 }
 
 async function siteRow(ctx: AppContext, userId: number, id: number): Promise<SiteRow> {
@@ -276,7 +301,7 @@ export async function verifySite(ctx: AppContext, user: User, id: number): Promi
     if (verdict.verified) {
       await ctx.database.query(
         sql`update partner_sites set status = 'active', verified_at = ${now}, verified_by = ${verdict.method}, checked_at = ${now},
-              check_error = null, check_status = null
+              check_error = null, check_status = null, proved_at = ${now}, recheck_failures = 0, lapsed_at = null
             where id = ${id} and status = 'not_verified'`,
       );
     } else {

@@ -1,10 +1,12 @@
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { SiteRow } from '@pc/core/contracts/sites';
 import type { SiteStatus } from '@pc/core/rules/sites';
@@ -12,7 +14,7 @@ import { DataTable, type TableColumn } from '../../../components/data-table/Data
 import type { ServerPaging } from '../../../components/data-table/types.ts';
 import { ConfirmDialog } from '../../../components/feedback/ConfirmDialog.tsx';
 import { feedback } from '../../../components/feedback/feedback-store.ts';
-import { formatPercent, NO_VALUE } from '../../../lib/format.ts';
+import { formatDate, formatPercent, NO_VALUE } from '../../../lib/format.ts';
 import { isApiError } from '../../../lib/http.ts';
 import { useDeleteSite } from '../api/delete-site.ts';
 import { useVerifySite } from '../api/verify-site.ts';
@@ -24,17 +26,54 @@ const STATUS_COLOR: Record<SiteStatus, 'default' | 'success' | 'error'> = {
   deleted: 'default',
 };
 
-/** What the last check of a site said, or nothing. */
-function LastCheck({ row }: { row: SiteRow }) {
-  const { t } = useTranslation('sites');
-  if (row.status !== 'not_verified' || !row.check_error) return null;
-  const reason = t(`reason.${row.check_error}`, { status: row.check_status ?? '' });
+/** One line under the domain; on hover or focus its whole text, or the longer `title`. */
+function RowNote({ text, title, testId, warning = false }: { text: string; title?: string; testId: string; warning?: boolean }) {
   return (
-    <Tooltip title={t(`check.failed.${row.check_error}`, { domain: row.domain, status: row.check_status ?? '' })}>
-      <Typography variant="caption" color="text.secondary" noWrap data-testid={`last-check-${row.id}`} sx={{ display: 'block', minWidth: 0, lineHeight: 1.3 }}>
-        {t('table.lastCheck', { reason })}
+    <Tooltip title={title ?? text}>
+      <Typography
+        variant="caption"
+        color={warning ? 'warning.dark' : 'text.secondary'}
+        noWrap
+        tabIndex={0}
+        data-testid={testId}
+        sx={{ display: 'block', minWidth: 0, lineHeight: 1.3 }}
+      >
+        {text}
       </Typography>
     </Tooltip>
+  );
+}
+
+/** An active site's failed re-check: since when, why, and until when the proof may be put back; null otherwise. */
+function recheckFailedText(row: SiteRow, t: TFunction<'sites'>): string | null {
+  if (row.status !== 'active' || !row.recheck || row.recheck.failures === 0 || !row.checked_at || !row.recheck.lapses_at) return null;
+  const reason = row.check_error ? t(`reason.${row.check_error}`, { status: row.check_status ?? '' }) : '';
+  return t('recheck.failed', { date: formatDate(row.checked_at), reason, lapse: formatDate(row.recheck.lapses_at) });
+}
+
+/**
+ * What the checks of a site said: for a site not verified, the last check's reason (or that the re-checks ended
+ * its verification); for an active one, when it was last confirmed and checked next, or, after a failed re-check,
+ * until when the proof may be put back (decision 0152).
+ */
+function LastCheck({ row }: { row: SiteRow }) {
+  const { t } = useTranslation('sites');
+  const reason = row.check_error ? t(`reason.${row.check_error}`, { status: row.check_status ?? '' }) : '';
+  if (row.status === 'active' && row.recheck) {
+    const { recheck } = row;
+    const failed = recheckFailedText(row, t);
+    if (failed) return <RowNote text={failed} testId={`recheck-${row.id}`} warning />;
+    return <RowNote text={t('recheck.proved', { date: formatDate(recheck.proved_at), next: formatDate(recheck.next_at) })} testId={`recheck-${row.id}`} />;
+  }
+  if (row.status !== 'not_verified') return null;
+  if (row.lapsed_at) return <RowNote text={t('recheck.lapsed', { date: formatDate(row.lapsed_at) })} testId={`recheck-${row.id}`} warning />;
+  if (!reason) return null;
+  return (
+    <RowNote
+      text={t('table.lastCheck', { reason })}
+      title={t(`check.failed.${row.check_error}`, { domain: row.domain, status: row.check_status ?? '' })}
+      testId={`last-check-${row.id}`}
+    />
   );
 }
 
@@ -83,7 +122,7 @@ export function SitesTable({ rows, paging, loading }: { rows: SiteRow[]; paging:
       minWidth: 200,
       flex: 2,
       hideable: false,
-      // The domain, and under it what the last check of a site not verified yet said.
+      // The domain, and under it what its checks said.
       render: (row) => (
         <Box sx={{ display: 'flex', flexDirection: 'column', justifyContent: 'center', height: '100%', minWidth: 0 }}>
           <Box component="span" dir="ltr" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', unicodeBidi: 'isolate', lineHeight: 1.4 }} title={row.url}>
@@ -154,6 +193,16 @@ export function SitesTable({ rows, paging, loading }: { rows: SiteRow[]; paging:
           {outcome.message}
         </Alert>
       ) : null}
+      {/* A verified site whose proof went missing is about to stop earning: said above the list, not only in its row. */}
+      {rows.map((row) => {
+        const failed = recheckFailedText(row, t);
+        return failed ? (
+          <Alert severity="warning" key={row.id} data-testid={`recheck-warning-${row.id}`}>
+            <AlertTitle sx={{ unicodeBidi: 'isolate' }}>{row.domain}</AlertTitle>
+            {failed}
+          </Alert>
+        ) : null;
+      })}
       <DataTable
         label={t('table.label')}
         columns={columns}

@@ -9,7 +9,7 @@ const answer: SitesAnswer = sitesAnswer.parse(fixtures.sites);
 const [pending, active, banned] = answer.data as [SiteRow, SiteRow, SiteRow];
 
 const rows = async () => {
-  await screen.findByText(active.domain, {}, { timeout: 20_000 });
+  await screen.findAllByText(active.domain, {}, { timeout: 20_000 });
   return screen.getAllByRole('row').slice(1);
 };
 const rowOf = (list: HTMLElement[], domain: string) => list.find((r) => r.textContent?.includes(domain))!;
@@ -29,6 +29,9 @@ describe('sites page', () => {
     expect(a).toHaveTextContent(formatMoney(31_438_000));
     expect(within(a).queryByRole('button', { name: `Verify ${active.domain}` })).not.toBeInTheDocument();
     expect(within(a).getByRole('button', { name: `Remove ${active.domain}` })).toBeInTheDocument();
+    // When its proof was last confirmed, and when it is checked again.
+    expect(within(a).getByTestId(`recheck-${active.id}`)).toHaveTextContent('Confirmed Nov 20, 2026. Next check Nov 27, 2026.');
+    expect(screen.queryByTestId(/^recheck-warning-/)).not.toBeInTheDocument();
 
     const p = rowOf(list, pending.domain);
     expect(within(p).getByTestId(`status-${pending.id}`)).toHaveTextContent('Not verified');
@@ -49,6 +52,32 @@ describe('sites page', () => {
     // The promo link and the four banners, each with its HTML to copy.
     expect(screen.getByTestId('promo-link-value')).toHaveTextContent(answer.promo.link);
     for (const size of ['468x60', '728x90', '300x250', '160x600']) expect(screen.getByTestId(`banner-${size}`)).toBeInTheDocument();
+  });
+
+  it('warns on a verified site whose re-check failed, and says when re-checks ended a verification', async () => {
+    const failing: SiteRow = {
+      ...active,
+      checked_at: '2026-11-27T10:06:00.000Z',
+      check_error: 'not_found',
+      recheck: { proved_at: active.recheck!.proved_at, failures: 1, next_at: '2026-11-28T10:06:00.000Z', lapses_at: '2026-11-29T10:06:00.000Z' },
+    };
+    const lapsed: SiteRow = { ...pending, check_error: 'not_found', lapsed_at: '2026-11-25T08:00:00.000Z' };
+    startScreen('/app/fd1/sites', { 'GET /api/sites': { body: { ...answer, data: [lapsed, failing, banned] } } });
+    const list = await rows();
+    const f = within(rowOf(list, failing.domain)).getByTestId(`recheck-${failing.id}`);
+    expect(f).toHaveTextContent(
+      'Not confirmed on Nov 27, 2026: file or meta tag not found. Put your file or meta tag back before Nov 29, 2026, or the site stops being verified.',
+    );
+    expect(within(rowOf(list, failing.domain)).getByTestId(`status-${failing.id}`)).toHaveTextContent('Active');
+    // And above the list, where it cannot be missed; none for the sites whose re-checks are fine.
+    const warning = screen.getByTestId(`recheck-warning-${failing.id}`);
+    expect(warning).toHaveTextContent(failing.domain);
+    expect(warning).toHaveTextContent('Put your file or meta tag back before Nov 29, 2026');
+    expect(screen.getAllByTestId(/^recheck-warning-/)).toHaveLength(1);
+    expect(within(rowOf(list, lapsed.domain)).getByTestId(`recheck-${lapsed.id}`)).toHaveTextContent(
+      'No longer verified since Nov 25, 2026: the file or meta tag was not found in several checks in a row.',
+    );
+    expect(within(rowOf(list, lapsed.domain)).getByRole('button', { name: `Verify ${lapsed.domain}` })).toBeInTheDocument();
   });
 
   it('copies the verification code and a banner’s HTML', async () => {
