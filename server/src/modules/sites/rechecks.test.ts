@@ -122,6 +122,27 @@ describe('verified sites checked again (decision 0152)', () => {
     expect((await mails()).map((m) => m.kind)).toEqual(['site_check_failed', 'site_check_failed']);
   });
 
+  it('after a failed re-check the partner checks the site at once: still missing changes nothing, put back clears it', async () => {
+    const { id, token, call } = await verifiedSite();
+    site!.routes.delete(FILE);
+    t!.clock.advance(7 * DAY);
+    await run();
+    const before = await state(id);
+    t!.clock.advance(2 * HOUR);
+    const missing = (await call('POST', `/sites/${id}/verify`)).json();
+    expect(missing).toMatchObject({ verified: false, reason: 'not_found', data: { status: 'active', recheck: { failures: 1 } } });
+    // The re-checks keep their course: the next one is still a day after the failed one.
+    expect(await state(id)).toEqual(before);
+    site!.routes.set(FILE, text(token));
+    const back = (await call('POST', `/sites/${id}/verify`)).json();
+    expect(back).toMatchObject({ verified: true, message: 'blog.example.com is verified: your file was found. The site now earns for you.' });
+    expect(back.data).toMatchObject({ status: 'active', check_error: null, recheck: { failures: 0, proved_at: '2026-11-27T14:00:00.000Z', lapses_at: null } });
+    // A site whose re-checks are fine is not fetched on request.
+    site!.hits.length = 0;
+    expect((await call('POST', `/sites/${id}/verify`)).json()).toMatchObject({ verified: true, message: 'blog.example.com is already verified.' });
+    expect(site!.hits).toEqual([]);
+  });
+
   it('a site removed or banned meanwhile is left as it is, and two runs at once check a site once', async () => {
     const { id } = await verifiedSite();
     t!.clock.advance(7 * DAY);

@@ -288,12 +288,13 @@ export interface VerifyOutcome {
  * partners.
  */
 export async function verifySite(ctx: AppContext, user: User, id: number): Promise<VerifyOutcome> {
-  const [site] = await ctx.database.query<{ project: ProjectId; domain: string; origin: string; status: SiteStatus }>(
-    sql`select project, lower(domain) as domain, coalesce(origin, 'https://' || domain) as origin, status
+  const [site] = await ctx.database.query<{ project: ProjectId; domain: string; origin: string; status: SiteStatus; recheck_failures: unknown }>(
+    sql`select project, lower(domain) as domain, coalesce(origin, 'https://' || domain) as origin, status, recheck_failures
         from partner_sites where id = ${id} and user_id = ${user.id} and status <> 'deleted'`,
   );
   if (!site) throw notFound();
   if (site.status === 'banned') throw banned();
+  if (site.status === 'active' && num(site.recheck_failures) > 0) return { verdict: await proveAgain(ctx, user, id, site.origin), site: await siteRow(ctx, user.id, id), already: false };
   if (site.status === 'active') return { verdict: { verified: true, method: 'file' }, site: await siteRow(ctx, user.id, id), already: true };
 
   const record = async (verdict: SiteCheckVerdict) => {
@@ -332,4 +333,21 @@ export async function verifySite(ctx: AppContext, user: User, id: number): Promi
     await record(verdict);
   }
   return { verdict, site: await siteRow(ctx, user.id, id), already: false };
+}
+
+/**
+ * The partner's own check of an active site whose re-check failed (decision 0152): the proof put back is found at
+ * once and the failures are forgotten. A check that still fails changes nothing: the re-checks keep their course.
+ */
+async function proveAgain(ctx: AppContext, user: User, id: number, origin: string): Promise<SiteCheckVerdict> {
+  const verdict = await checkSite(ctx, origin, siteVerificationFileName(user.email), await siteTokenOf(ctx.database.db, user.id));
+  if (verdict.verified) {
+    const now = ctx.clock.now();
+    await ctx.database.query(
+      sql`update partner_sites set proved_at = ${now}, checked_at = ${now}, recheck_failures = 0, verified_by = ${verdict.method},
+            check_error = null, check_status = null
+          where id = ${id} and status = 'active'`,
+    );
+  }
+  return verdict;
 }

@@ -163,7 +163,8 @@ export function SitesTable({ rows, paging, loading }: { rows: SiteRow[]; paging:
       value: () => '',
       render: (row) => (
         <Box sx={{ display: 'flex', gap: 0.5, alignItems: 'center', height: '100%' }}>
-          {row.status === 'not_verified' ? (
+          {/* Not verified yet, or verified but its last re-check did not find the proof: checked now on request. */}
+          {row.status === 'not_verified' || (row.status === 'active' && (row.recheck?.failures ?? 0) > 0) ? (
             <Button
               size="small"
               variant="contained"

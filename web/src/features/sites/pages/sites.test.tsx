@@ -74,6 +74,8 @@ describe('sites page', () => {
     expect(warning).toHaveTextContent(failing.domain);
     expect(warning).toHaveTextContent('Put your file or meta tag back before Nov 29, 2026');
     expect(screen.getAllByTestId(/^recheck-warning-/)).toHaveLength(1);
+    // Once the proof is back, the partner need not wait for the next re-check.
+    expect(within(rowOf(list, failing.domain)).getByRole('button', { name: `Verify ${failing.domain}` })).toBeInTheDocument();
     expect(within(rowOf(list, lapsed.domain)).getByTestId(`recheck-${lapsed.id}`)).toHaveTextContent(
       'No longer verified since Nov 25, 2026: the file or meta tag was not found in several checks in a row.',
     );
