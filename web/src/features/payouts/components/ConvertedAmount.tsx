@@ -49,6 +49,12 @@ export function ConvertedAmount({
   );
 }
 
+/** A request's rate and its source in one line ("1 USD = 92.5058 RUB · Central Bank of Russia, rate for …"). */
+export function useConversionRateLine() {
+  const words = useRateWords();
+  return (c: PayoutConversionView) => Object.values(words({ currency: c.currency, rate: c.rate, date: c.rate_date, source: c.source })).join(' · ');
+}
+
 /** A request's amount in roubles or hryvnias as it was quoted, for the history (empty for a payout in dollars). */
 export function convertedText(conversion: PayoutConversionView | null): string {
   return conversion ? formatMinorUnits(conversion.amount_minor, conversion.currency) : '';

@@ -18,7 +18,7 @@ import { NO_VALUE } from '../../../lib/format.ts';
 import { isApiError } from '../../../lib/http.ts';
 import { PAYOUT_SORT_KEYS, getPayouts, usePayouts } from '../api/get-payouts.ts';
 import { useDeletePayout } from '../api/delete-payout.ts';
-import { convertedText, useRateWords } from './ConvertedAmount.tsx';
+import { convertedText, useConversionRateLine } from './ConvertedAmount.tsx';
 import { PayoutStatusChip } from './StatusChips.tsx';
 import { refusalOf } from './server-errors.ts';
 import { TimelineDialog } from './TimelineDialog.tsx';
@@ -37,8 +37,7 @@ export function PayoutHistory({ processingDays }: { processingDays: number | und
   const remove = useDeletePayout();
   const [deleting, setDeleting] = useState<PayoutRow | null>(null);
   const [timelineOf, setTimelineOf] = useState<number | null>(null);
-  const words = useRateWords();
-  const rateWords = (c: NonNullable<PayoutRow['conversion']>) => words({ currency: c.currency, rate: c.rate, date: c.rate_date, source: c.source });
+  const rateLine = useConversionRateLine();
   // The column only when the page has a payout converted to roubles or hryvnias: most partners are paid in dollars.
   const anyConverted = Boolean(answer.data?.data.some((row) => row.conversion));
   const walletOf = (row: PayoutRow) =>
@@ -52,7 +51,7 @@ export function PayoutHistory({ processingDays }: { processingDays: number | und
     minWidth: 130,
     render: (row) =>
       row.conversion ? (
-        <Tooltip title={Object.values(rateWords(row.conversion)).join(' · ')}>
+        <Tooltip title={rateLine(row.conversion)}>
           <Box component="span" sx={{ fontVariantNumeric: 'tabular-nums', unicodeBidi: 'isolate' }} tabIndex={0}>
             {convertedText(row.conversion)}
           </Box>

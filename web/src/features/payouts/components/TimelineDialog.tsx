@@ -11,6 +11,7 @@ import type { PayoutRow } from '@pc/core/contracts/payouts';
 import { QueryBlock } from '../../../components/layout/QueryState.tsx';
 import { formatDate, formatDateTime, formatMoney } from '../../../lib/format.ts';
 import { usePayoutTimeline } from '../api/get-payout-timeline.ts';
+import { convertedText, useConversionRateLine } from './ConvertedAmount.tsx';
 import { PayoutStatusChip } from './StatusChips.tsx';
 
 /**
@@ -30,6 +31,7 @@ export function TimelineDialog({
 }) {
   const { t } = useTranslation('payouts');
   const timeline = usePayoutTimeline(id);
+  const rateLine = useConversionRateLine();
   return (
     <Dialog
       open={id !== null}
@@ -76,6 +78,18 @@ export function TimelineDialog({
                     <dt>{t('timeline.wallet')}</dt>
                     <dd>{walletOf(data)}</dd>
                   </div>
+                  {data.conversion ? (
+                    // A card in roubles or hryvnias: what arrives there, at the rate the request keeps (decision 0150).
+                    <Box sx={{ gridColumn: '1 / -1' }} data-testid="timeline-converted">
+                      <dt>{t('history.columns.converted')}</dt>
+                      <dd>
+                        {convertedText(data.conversion)}
+                        <Typography component="span" variant="caption" color="text.secondary" sx={{ display: 'block', fontWeight: 400 }}>
+                          {rateLine(data.conversion)}
+                        </Typography>
+                      </dd>
+                    </Box>
+                  ) : null}
                 </Box>
                 {data.expected_at ? (
                   <Alert severity="info" data-testid="payout-expected">

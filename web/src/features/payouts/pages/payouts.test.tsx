@@ -530,6 +530,20 @@ describe('payouts: history', () => {
     expect(within(grid('Your payout requests')).getByRole('columnheader', { name: 'In card currency' })).toBeInTheDocument();
   });
 
+  it('a request’s timeline says what it pays in roubles and at which rate', async () => {
+    const user = userEvent.setup();
+    const conversion = { currency: 'RUB' as const, rate: '81.1045', rate_date: '2026-11-21', source: 'cbr' as const, amount_minor: 778_603 };
+    startScreen('/payouts', {
+      'GET /api/payout/51/timeline': { body: { ...fixtures.payoutTimeline, data: { ...fixtures.payoutTimeline.data, conversion } } },
+    });
+    await waitFor(() => expect(historyRows().length).toBeGreaterThan(0));
+    await user.click(screen.getByRole('button', { name: 'Timeline of request #51' }));
+    const converted = await screen.findByTestId('timeline-converted');
+    expect(converted).toHaveTextContent('In card currency');
+    expect(converted).toHaveTextContent('RUB 7,786.03');
+    expect(converted).toHaveTextContent('1 USD = 81.1045 RUB · Central Bank of Russia, rate for Nov 21, 2026');
+  });
+
   it('deletes a created request after a confirmation', async () => {
     const user = userEvent.setup();
     const { callsTo } = startScreen('/payouts', {
@@ -564,6 +578,8 @@ describe('payouts: history', () => {
     expect(moves[0]).toHaveTextContent(`Created${formatDateTime('2026-11-14T18:16:33.000Z')}`);
     expect(moves[2]).toHaveTextContent(`Payment processing${formatDateTime('2026-11-18T11:40:05.000Z')}`);
     expect(within(dialog).getByTestId('payout-expected')).toHaveTextContent('Expected about Nov 23, 2026');
+    // Paid in dollars: nothing about another currency.
+    expect(within(dialog).queryByTestId('timeline-converted')).not.toBeInTheDocument();
   });
 
   it('a rejected request’s timeline gives the reason', async () => {
