@@ -5,7 +5,9 @@ import { createTestApp, type TestApp } from '../test/harness.ts';
 import { sessionCookie } from '../modules/session/testing.ts';
 import { startDemoTraffic } from '../ingest/demo.ts';
 import { ensureDemoPartner } from './demo.ts';
-import { DEMO_SITE_HOST, ensureDemoSites } from './demo-sites.ts';
+import pino from 'pino';
+import { recheckDueSites } from '../modules/sites/rechecks.ts';
+import { DEMO_SITE_HOST, ensureDemoSites, serveDemoSite } from './demo-sites.ts';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -40,6 +42,21 @@ describe('the demo partner’s site', () => {
     // The seed's session is gone.
     const [sessions] = await t.ctx.database.query<{ n: unknown }>(sql`select count(*) as n from sessions where user_id = ${demo}`);
     expect(Number(sessions!.n)).toBe(0);
+  });
+
+  it('keeps answering while the server runs, so the weekly re-checks find its proof; stopped, they do not', async () => {
+    const demo = await ensureDemoPartner(t.ctx);
+    await ensureDemoSites(t.app, demo);
+    const stop = await serveDemoSite(t.app, demo);
+    const log = pino({ level: 'silent' });
+    try {
+      t.clock.advance(8 * 86_400_000);
+      expect((await recheckDueSites(t.ctx, log)).map((r) => r.outcome)).toEqual(['proved', 'proved']);
+    } finally {
+      await stop();
+    }
+    t.clock.advance(8 * 86_400_000);
+    expect((await recheckDueSites(t.ctx, log)).map((r) => r.outcome)).toEqual(['failed', 'failed']);
   });
 
   it('earns from the demo traffic: visits, purchases and the site-referral bonus', async () => {
