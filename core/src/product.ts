@@ -106,6 +106,12 @@ export const DEFAULT_PRODUCT = {
   walletHoldDays: 3,
   /** Payout processing takes about this many days (shown to the partner). */
   payoutProcessingDays: 7,
+  /**
+   * A payout to a card in roubles or hryvnias is quoted at the bank's last rate only if that rate is set for a day at
+   * most this many days before the request (decision 0150): banks publish every working day, an older rate means the
+   * feed has stopped.
+   */
+  payoutRateMaxAgeDays: 7,
   securityCodeFreezeDays: 15,
   failedLoginLimit: 10,
   maxCustomPriceVariations: 3,

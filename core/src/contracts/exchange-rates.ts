@@ -40,6 +40,11 @@ export const exchangeRateRow = z.object({
   source: z.enum(RATE_SOURCES),
   /** When the cabinet first stored this value (ISO 8601). */
   fetched_at: z.iso.datetime(),
+  /**
+   * Whether a payout requested now is quoted at this rate (core payoutRateUsable): false when the rate is older than
+   * the product settings allow, the bank's feed having stopped (decision 0150).
+   */
+  quotes_payouts: z.boolean(),
 });
 export type ExchangeRateRow = z.infer<typeof exchangeRateRow>;
 

@@ -1,12 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { PAYOUT_SYSTEMS, type PayoutSystem } from '../product.ts';
+import { DEFAULT_PRODUCT, PAYOUT_SYSTEMS, type PayoutSystem } from '../product.ts';
 import { base58CheckEncode, ibanCheckDigits, luhnCheckDigit } from './checksums.ts';
 import {
   canTransitionPayout,
   cardExpired,
   convertMicroUsd,
   payoutConversionCurrency,
+  payoutRateUsable,
   checkPayoutRequest,
   isFinalPayoutStatus,
   isPayoutInProgress,
@@ -208,6 +209,21 @@ describe('payouts converted to roubles and hryvnias', () => {
 
   it('refuses a result beyond what a number holds exactly', () => {
     expect(() => convertMicroUsd(1_000_000_000_000_000, '999999999999.9999999999')).toThrow(RangeError);
+  });
+
+  it.each([
+    ['2026-11-27', '2026-11-27T12:00:00Z', true],
+    ['2026-11-28', '2026-11-27T12:00:00Z', true], // tomorrow's rate, published today
+    ['2026-11-20', '2026-11-27T23:59:59Z', true], // 7 days old
+    ['2026-11-19', '2026-11-27T00:00:00Z', false], // 8 days old: the feed has stopped
+  ] as const)('a rate for %s quotes a payout at %s: %s', (day, at, usable) => {
+    expect(payoutRateUsable(day, at)).toBe(usable);
+  });
+
+  it('follows the settings on how old a rate may be', () => {
+    const product = { ...DEFAULT_PRODUCT, payoutRateMaxAgeDays: 1 };
+    expect(payoutRateUsable('2026-11-26', '2026-11-27T12:00:00Z', product)).toBe(true);
+    expect(payoutRateUsable('2026-11-25', '2026-11-27T12:00:00Z', product)).toBe(false);
   });
 
   it.each(['', 'abc', '-1', '1e3', '92,5058', '1.', '.5', '92.12345678901'])('refuses the rate %j', (rate) => {

@@ -1,7 +1,7 @@
 import { divRoundHalfUp, percentOf, type Micro } from '../money.ts';
 import { DEFAULT_PRODUCT, type PayoutSystem, type ProductConfig } from '../product.ts';
 import { ibanValid, luhnValid, tronAddressValid } from './checksums.ts';
-import { addDaysToInstant, toDate, type Instant } from './time.ts';
+import { addDaysToDay, addDaysToInstant, dayKey, toDate, type DayKey, type Instant } from './time.ts';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Fees and minimums
@@ -122,6 +122,14 @@ export function payoutConversionCurrency(system: PayoutSystem, details: Readonly
   if (system !== 'card') return null;
   const currency = details.currency;
   return (CONVERTED_CURRENCIES as readonly string[]).includes(currency ?? '') ? (currency as ConvertedCurrency) : null;
+}
+
+/**
+ * Whether a bank's rate, set for `rateDay`, may quote a payout requested at `at`: at most `payoutRateMaxAgeDays`
+ * days old. A rate set for a later day (the Bank of Russia publishes tomorrow's) is fresh.
+ */
+export function payoutRateUsable(rateDay: DayKey, at: Instant, product: ProductConfig = DEFAULT_PRODUCT): boolean {
+  return dayKey(at) <= addDaysToDay(rateDay, product.payoutRateMaxAgeDays);
 }
 
 const RATE_TEXT = /^(\d{1,12})(?:\.(\d{1,10}))?$/;

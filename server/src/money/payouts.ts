@@ -6,6 +6,7 @@ import {
   payoutCountsAgainstBalance,
   payoutConversionCurrency,
   payoutFee,
+  payoutRateUsable,
   type ConvertedCurrency,
   type PayoutActor,
   type PayoutConversionView,
@@ -256,9 +257,10 @@ export async function requestPayout(
     if (amount < target.minimum || amount <= target.fee(amount)) return { ok: false, reason: 'below_minimum', minimum: target.minimum, available: b.available };
     if (amount > b.available) return { ok: false, reason: 'insufficient_funds', available: b.available };
     const fee = target.fee(amount);
-    // Quoted at the last rate the bank set when the request is made; with no rate known yet, the request still goes
-    // through in US dollars and the operator converts it on the day it is paid.
-    const rate = target.converted ? await latestRate({ query: (q) => rows(tx, q) }, target.converted) : null;
+    // Quoted at the last rate the bank set when the request is made; with no rate known yet (or only one too old to
+    // quote), the request still goes through in US dollars and the operator converts it on the day it is paid.
+    const known = target.converted ? await latestRate({ query: (q) => rows(tx, q) }, target.converted) : null;
+    const rate = known && payoutRateUsable(known.date, now, product) ? known : null;
     const request = await insertPayoutRequest(
       tx,
       {

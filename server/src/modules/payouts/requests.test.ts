@@ -285,16 +285,24 @@ describe('payouts in roubles and hryvnias (decision 0150)', () => {
     });
   });
 
-  it('a card in dollars or euros, other systems, and a rouble card before any rate is known: paid in US dollars', async () => {
-    await fund(t.ctx.database, p, 400 * USD, t.clock.now());
+  it('a card in dollars or euros, other systems, and a rouble card without a fresh rate: paid in US dollars', async () => {
+    await fund(t.ctx.database, p, 500 * USD, t.clock.now());
     await rate('RUB', '92.5058', '2026-11-19');
     for (const w of [await cardIn('USD', 1), await cardIn('EUR', 2), await activeWallet('paypal'), await activeWallet('bank_tr')]) {
       const res = await request({ amount: 50 * USD, wallet: w });
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json().data.conversion).toBeNull();
     }
+    // The last Bank of Russia rate is for November 12: more than 7 days old, the feed has stopped; not quoted.
     await t.ctx.database.query(sql`delete from exchange_rates`);
-    const rub = await request({ amount: 50 * USD, wallet: await cardIn('RUB', 3) });
+    await rate('RUB', '90', '2026-11-12');
+    const rouble = await cardIn('RUB', 3);
+    const stale = await request({ amount: 50 * USD, wallet: rouble });
+    expect(stale.statusCode, stale.body).toBe(200);
+    expect(stale.json().data.conversion).toBeNull();
+    // Nor with no rate at all.
+    await t.ctx.database.query(sql`delete from exchange_rates`);
+    const rub = await request({ amount: 50 * USD, wallet: rouble });
     expect(rub.statusCode, rub.body).toBe(200);
     expect(rub.json().data.conversion).toBeNull();
   });

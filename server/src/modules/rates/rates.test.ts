@@ -63,6 +63,7 @@ describe('GET /api/payouts/rates', () => {
           date: '2026-11-23',
           source: 'cbr',
           fetched_at: '2026-11-23T10:00:00.000Z',
+          quotes_payouts: true,
         },
         {
           currency: 'UAH',
@@ -70,9 +71,17 @@ describe('GET /api/payouts/rates', () => {
           date: '2026-11-21',
           source: 'nbu',
           fetched_at: '2026-11-21T10:00:00.000Z',
+          quotes_payouts: true,
         },
       ],
     });
+    // Six days later the hryvnia rate of November 21 is more than 7 days old: shown, but no payout is quoted at it.
+    t.clock.set('2026-11-29T12:00:00Z');
+    const later = exchangeRatesAnswer.parse((await t.app.inject({ url: '/api/payouts/rates', headers })).json());
+    expect(later.rates.map((r) => [r.currency, r.date, r.quotes_payouts])).toEqual([
+      ['RUB', '2026-11-23', true],
+      ['UAH', '2026-11-21', false],
+    ]);
   });
 
   it('refuses unknown query parameters', async () => {
@@ -93,6 +102,7 @@ describe('GET /api/payouts/rates', () => {
             date: '2026-11-23',
             source: 'demo',
             fetched_at: '2026-11-23T12:00:00.000Z',
+            quotes_payouts: true,
           },
           {
             currency: 'UAH',
@@ -100,6 +110,7 @@ describe('GET /api/payouts/rates', () => {
             date: '2026-11-23',
             source: 'demo',
             fetched_at: '2026-11-23T12:00:00.000Z',
+            quotes_payouts: true,
           },
         ],
       });

@@ -36,11 +36,14 @@ export function ConvertedAmount({
   const currency = payoutConversionCurrency(wallet.type, wallet.details);
   if (!currency || !rates) return null;
   const rate = rates.rates.find((r) => r.currency === currency);
+  // The server quotes a payout only at a fresh rate; an older one means the bank's feed has stopped.
   const text = !rate
     ? t('conversion.noRate', { currency })
-    : receivedMicro === undefined
-      ? null
-      : t('conversion.quote', { amount: formatMinorUnits(convertMicroUsd(receivedMicro, rate.rate), currency), ...words(rate) });
+    : !rate.quotes_payouts
+      ? t('conversion.staleRate', { currency, date: formatDay(rate.date) })
+      : receivedMicro === undefined
+        ? null
+        : t('conversion.quote', { amount: formatMinorUnits(convertMicroUsd(receivedMicro, rate.rate), currency), ...words(rate) });
   if (!text) return null;
   return (
     <Typography variant="body2" color="text.secondary" data-testid="quote-converted" data-currency={currency} sx={{ m: 0 }}>

@@ -449,6 +449,23 @@ describe('payouts: balance and request', () => {
     );
   });
 
+  it('a card in hryvnias whose last rate is too old to quote says it is converted on the day of payment', async () => {
+    const user = userEvent.setup();
+    const card = fixtures.purses.purses[1]!;
+    const uahCard = { ...card, details: { ...card.details, currency: 'UAH' }, summary: '•••• 4242 (UAH)' };
+    const stale = { ...fixtures.exchangeRates.rates[1]!, date: '2026-11-10', quotes_payouts: false };
+    startScreen('/payouts', {
+      'GET /api/purses': { body: { ...fixtures.purses, purses: [fixtures.purses.purses[0]!, uahCard] } },
+      'GET /api/payouts/rates': { body: { rates: [fixtures.exchangeRates.rates[0], stale] } },
+    });
+    const form = await screen.findByTestId('payout-request-form');
+    await pick(user, /Wallet/, /Bank card/);
+    await user.type(within(form).getByLabelText(/Amount, USD/), '100.00');
+    expect(within(form).getByTestId('quote-converted')).toHaveTextContent(
+      'This card is paid in UAH. The last national bank rate we have is for Nov 10, 2026, too old to quote, so the amount will be converted at the rate of the payment day.',
+    );
+  });
+
   it('shows the central bank rates with their dates, and a demo rate as a placeholder', async () => {
     startScreen('/payouts', {
       'GET /api/payouts/rates': {
@@ -461,6 +478,7 @@ describe('payouts: balance and request', () => {
               date: '2026-11-23',
               source: 'demo',
               fetched_at: '2026-11-23T17:51:18.380Z',
+              quotes_payouts: true,
             },
           ],
         },
