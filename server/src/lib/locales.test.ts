@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { LANG_CODES } from '@pc/core';
 
@@ -111,14 +111,16 @@ describe('server locales', () => {
     }
   });
 
-  it('French: a non-breaking space before ? ! : ; and inside « », never an ordinary one', () => {
+  it('French: a non-breaking space before ? ! : ; and inside « », never an ordinary one, in every namespace', () => {
     const problems: string[] = [];
-    for (const ns of [...NAMESPACES, ...WEB_NAMESPACES]) {
+    const every = readdirSync(join(LOCALES, 'fr')).filter((f) => f.endsWith('.json')).map((f) => f.slice(0, -'.json'.length));
+    expect(every).toEqual(expect.arrayContaining([...NAMESPACES.filter((ns) => !ENGLISH_ONLY.has(ns)), ...WEB_NAMESPACES]));
+    for (const ns of every) {
       const data = load('fr', ns);
       if (!data) continue;
       for (const [key, text] of leaves(data)) {
-        // "https://" and the like are not French punctuation.
-        const bad = /[^\u00a0\u202f](?:[?!;]|:(?!\/\/))|«[^\u00a0\u202f]|[^\u00a0\u202f]»/.exec(text.replace(/\{\{\s*\w+\s*\}\}/g, 'x'));
+        // "https://" and a time such as 00:00 are not French punctuation.
+        const bad = /[^\u00a0\u202f](?:[?!;]|:(?!\/\/|\d))|«[^\u00a0\u202f]|[^\u00a0\u202f]»/.exec(text.replace(/\{\{\s*\w+\s*\}\}/g, 'x'));
         if (bad) problems.push(`fr:${ns}.${key} near "${bad[0]}"`);
       }
     }
