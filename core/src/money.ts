@@ -65,7 +65,29 @@ function formatCurrency(value: number, currency: string, locale: string, decimal
   }).formatToParts(value);
   // In right-to-left text the bidi algorithm splits a Latin currency sign ("US$" shows as "$US"); an isolate
   // (FSI … PDI) keeps it whole, and the amount still reads in the language's order.
-  const lang = locale.split('-')[0]!.toLowerCase();
-  const rtl = isLangCode(lang) && langDir(lang) === 'rtl';
+  const rtl = isRtlLocale(locale);
   return parts.map((p) => (rtl && p.type === 'currency' ? `\u2068${p.value}\u2069` : p.value)).join('');
+}
+
+/** Whether a locale ('ar', 'ar-EG', 'en' …) is one of the interface's right-to-left languages. */
+function isRtlLocale(locale: string): boolean {
+  const lang = locale.split('-')[0]!.toLowerCase();
+  return isLangCode(lang) && langDir(lang) === 'rtl';
+}
+
+/**
+ * Text that reads left to right in every language, such as the equation "1 USD = 92.5058 RUB": in right-to-left
+ * text a left-to-right isolate (LRI … PDI) keeps its order, where the bidi algorithm would move the "1" to the end.
+ */
+export function ltrIsolated(text: string, locale: string): string {
+  return isRtlLocale(locale) ? `\u2066${text}\u2069` : text;
+}
+
+/**
+ * A bank's exchange rate (exact decimal text, e.g. '92.5058') in the reader's language with exactly its own
+ * decimals: '92,5058' in German, '41' for '41'. Display only; money is never computed from the result.
+ */
+export function formatExchangeRate(rate: string, locale: string): string {
+  const decimals = rate.split('.')[1]?.length ?? 0;
+  return new Intl.NumberFormat(locale, { minimumFractionDigits: decimals, maximumFractionDigits: decimals }).format(Number(rate));
 }

@@ -4,6 +4,7 @@ import { DEFAULT_PRODUCT } from '../product.ts';
 import {
   pageHasVerificationMeta,
   siteRecheckDueAt,
+  siteRecheckLapsesAt,
   siteRecheckOutcome,
   type SiteRecheckState,
   pageVerificationMetaContents,
@@ -278,6 +279,14 @@ describe('checking verified sites again', () => {
     ['the third in a row: no longer verified', 2, false, { action: 'lapsed', failures: 3 }],
   ] as const)('%s', (_name, failures, ok, outcome) => {
     expect(siteRecheckOutcome({ provedAt: proved, failures, checkedAt: null }, ok, at)).toEqual(outcome);
+  });
+
+  it.each([
+    [1, '2026-11-08T10:05:00Z', '2026-11-10T10:05:00.000Z'],
+    [2, '2026-11-09T10:05:00Z', '2026-11-10T10:05:00.000Z'],
+    [3, '2026-11-10T10:05:00Z', null],
+  ] as const)('after %d failures in a row, the last at %s, the site lapses at %s if every check fails', (failures, at, lapses) => {
+    expect(siteRecheckLapsesAt(failures, at)?.toISOString() ?? null).toBe(lapses);
   });
 
   it('follows the settings: days, hours and how many failures', () => {

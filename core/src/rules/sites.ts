@@ -344,9 +344,18 @@ export function siteRecheckOutcome(
 ): SiteRecheckOutcome {
   if (proved) return { action: 'proved', failures: 0 };
   const failures = state.failures + 1;
-  const limit = Math.max(1, product.siteRecheck.failuresToLapse);
-  if (failures >= limit) return { action: 'lapsed', failures };
-  const lapsesAfter = limit - failures;
-  const lapsesAt = new Date(toDate(at).getTime() + lapsesAfter * product.siteRecheck.retryHours * HOUR_MS);
-  return { action: 'failed', failures, firstFailure: failures === 1, lapsesAfter, lapsesAt };
+  const lapsesAt = siteRecheckLapsesAt(failures, at, product);
+  if (lapsesAt === null) return { action: 'lapsed', failures };
+  return { action: 'failed', failures, firstFailure: failures === 1, lapsesAfter: recheckFailuresToLapse(product) - failures, lapsesAt };
+}
+
+const recheckFailuresToLapse = (product: ProductConfig) => Math.max(1, product.siteRecheck.failuresToLapse);
+
+/**
+ * When a verified site stops being verified if every re-check from now on fails: its `failures`-th failed re-check
+ * in a row ran at `failedAt`, and the rest follow `retryHours` apart. Null when that many failures already end it.
+ */
+export function siteRecheckLapsesAt(failures: number, failedAt: Instant, product: ProductConfig = DEFAULT_PRODUCT): Date | null {
+  const ahead = recheckFailuresToLapse(product) - failures;
+  return ahead > 0 ? new Date(toDate(failedAt).getTime() + ahead * product.siteRecheck.retryHours * HOUR_MS) : null;
 }

@@ -23,6 +23,8 @@ export const num = (v: unknown): number => (v == null ? 0 : Number(v));
 export const str = (v: unknown): string => (v == null ? '' : String(v));
 
 /** A SQL date (a Date from node-postgres, text from PGlite) as 'YYYY-MM-DD'. */
+/** A SQL timestamp (a Date, or text from a driver that answers text) as a Date. */
+export const timestampOf = (v: unknown): Date => (v instanceof Date ? v : new Date(str(v)));
 export const dayStr = (v: unknown): string => (v instanceof Date ? v.toISOString().slice(0, 10) : str(v).slice(0, 10));
 
 /** A unique constraint refused the row (node-postgres and PGlite, also wrapped by drizzle as the cause). */

@@ -42,3 +42,8 @@ export function serverI18n(): i18n {
 export function t(lang: LangCode, key: string, options: TOptions = {}): string {
   return serverI18n().t(key, { ...options, lng: lang }) as string;
 }
+
+/** A UTC calendar day in the reader's language, as the mails name one: "Nov 27, 2026", "27 нояб. 2026 г.". */
+export function dayIn(lang: LangCode, at: Date): string {
+  return new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeZone: 'UTC' }).format(at);
+}

@@ -1,12 +1,12 @@
 import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { formatMinorUnits, formatMoney, langDir, type LangCode } from '@pc/core';
+import { formatExchangeRate, formatMinorUnits, formatMoney, ltrIsolated, type LangCode } from '@pc/core';
 import type { AppContext } from '../context.ts';
 import { payoutRequestHistory, payoutRequests } from '../db/schema/index.ts';
 import { alertPrefsOf, sendAlert } from '../mail/alerts.ts';
 import { publicLink, sendMail } from '../mail/send.ts';
-import { t } from '../lib/i18n.ts';
-import { conversionOf, type PayoutRow } from './payouts.ts';
+import { dayIn, t } from '../lib/i18n.ts';
+import { conversionView, type PayoutRow } from './payouts.ts';
 
 /**
  * E-mails the partner when the operator moves a payout request (decisions 0110, 0124), in the partner's
@@ -75,19 +75,13 @@ export async function notifyPayoutDecisions(ctx: AppContext, log: FastifyBaseLog
  * 0150): i18next's `context` picks the intro's `_converted` form. Nothing for a payout in US dollars.
  */
 function convertedWords(request: PayoutRow, lang: LangCode) {
-  const c = conversionOf(request);
+  const c = conversionView(request);
   if (!c) return {};
-  const decimals = c.rate.split('.')[1]?.replace(/0+$/, '').length ?? 0;
-  const rate = t(lang, 'payouts:rates.rate', {
-    rate: new Intl.NumberFormat(lang, { minimumFractionDigits: decimals, maximumFractionDigits: decimals }).format(Number(c.rate)),
-    currency: c.currency,
-  });
-  const day = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${c.rateDate}T00:00:00Z`));
   return {
     context: 'converted',
-    converted: formatMinorUnits(c.minor, c.currency, lang),
+    converted: formatMinorUnits(c.amount_minor, c.currency, lang),
     // The equation reads left to right inside right-to-left text too.
-    rate: langDir(lang) === 'rtl' ? `\u2066${rate}\u2069` : rate,
-    source: t(lang, `payouts:rates.sources.${c.source}`, { date: day }),
+    rate: ltrIsolated(t(lang, 'payouts:rates.rate', { rate: formatExchangeRate(c.rate, lang), currency: c.currency }), lang),
+    source: t(lang, `payouts:rates.sources.${c.source}`, { date: dayIn(lang, new Date(`${c.rate_date}T00:00:00Z`)) }),
   };
 }

@@ -47,16 +47,14 @@ export function conversionAt(rate: ExchangeRate, receivedMicro: number): PayoutC
   return { currency: rate.currency, rate: rate.rate, rateDate: rate.date, source: rate.source, minor: convertMicroUsd(receivedMicro, rate.rate) };
 }
 
-/** A stored request's conversion, or null for one paid in US dollars. */
-export function conversionOf(row: PayoutRow): PayoutConversion | null {
-  if (!row.convertedCurrency || row.convertedRate === null || !row.convertedRateDate || !row.convertedRateSource || row.convertedMinor === null) return null;
-  return { currency: row.convertedCurrency, rate: row.convertedRate, rateDate: row.convertedRateDate, source: row.convertedRateSource, minor: row.convertedMinor };
-}
-
-/** A request's conversion as the partner's and the operator's answers carry it (core payoutConversion), or null. */
+/**
+ * A stored request's conversion as the partner's and the operator's answers, its mail and its postbacks carry it
+ * (core payoutConversion), or null for one paid in US dollars.
+ */
 export function conversionView(row: PayoutRow): PayoutConversionView | null {
-  const c = conversionOf(row);
-  return c && { currency: c.currency, rate: normalizeDecimal(c.rate), rate_date: c.rateDate, source: c.source, amount_minor: c.minor };
+  const { convertedCurrency: currency, convertedRate: rate, convertedRateDate: day, convertedRateSource: source, convertedMinor: minor } = row;
+  if (!currency || rate === null || !day || !source || minor === null) return null;
+  return { currency, rate: normalizeDecimal(rate), rate_date: day, source, amount_minor: minor };
 }
 
 export async function insertPayoutRequest(

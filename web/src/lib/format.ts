@@ -1,5 +1,9 @@
-import { formatMinorUnits as formatMinor, formatMoney as formatMicroUsd } from '@pc/core/money';
-import { isLangCode, langDir } from '@pc/core/locales';
+import {
+  formatExchangeRate as formatRateIn,
+  formatMinorUnits as formatMinor,
+  formatMoney as formatMicroUsd,
+  ltrIsolated as ltrIsolatedIn,
+} from '@pc/core/money';
 import { requestLanguage } from './http.ts';
 
 /**
@@ -20,13 +24,14 @@ export function formatMinorUnits(minor: number, currency: string, locale = curre
   return formatMinor(minor, currency, locale);
 }
 
-/**
- * Text that reads left to right in every language, such as the equation "1 USD = 92.5058 RUB": in right-to-left
- * text a left-to-right isolate (LRI … PDI) keeps its order, where the bidi algorithm would move the "1" to the end.
- */
+/** Text that reads left to right in every language (an equation such as "1 USD = 92.5058 RUB"). */
 export function ltrIsolated(text: string, locale = currentLocale()): string {
-  const lang = locale.split('-')[0]!.toLowerCase();
-  return isLangCode(lang) && langDir(lang) === 'rtl' ? `\u2066${text}\u2069` : text;
+  return ltrIsolatedIn(text, locale);
+}
+
+/** A bank's exchange rate (exact decimal text) with exactly its own decimals. */
+export function formatExchangeRate(rate: string, locale = currentLocale()): string {
+  return formatRateIn(rate, locale);
 }
 
 export function formatNumber(value: number, options: Intl.NumberFormatOptions = {}, locale = currentLocale()): string {

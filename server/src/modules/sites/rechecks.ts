@@ -2,10 +2,10 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { siteRecheckOutcome, siteVerificationFileName, type ProjectId, type SiteRecheckOutcome } from '@pc/core';
 import type { AppContext } from '../../context.ts';
-import { num, str } from '../../db/sql.ts';
+import { num, str, timestampOf } from '../../db/sql.ts';
 import { alertPrefsOf } from '../../mail/alerts.ts';
 import { publicLink, sendMail } from '../../mail/send.ts';
-import { t } from '../../lib/i18n.ts';
+import { dayIn, t } from '../../lib/i18n.ts';
 import { loadProduct } from '../../money/product.ts';
 import { checkSite, siteTokenOf } from './service.ts';
 
@@ -33,8 +33,6 @@ interface Claimed {
   checkedAt: Date | null;
 }
 
-const asDate = (v: unknown): Date => (v instanceof Date ? v : new Date(str(v)));
-const dateIn = (lang: string, at: Date) => new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeZone: 'UTC' }).format(at);
 
 /**
  * Claims the due sites: active, their next check (core siteRecheckDueAt, in SQL with the same settings) reached,
@@ -64,9 +62,9 @@ async function claimDue(ctx: AppContext, now: Date, rule: { days: number; retryH
     project: str(r.project) as ProjectId,
     domain: str(r.domain),
     origin: str(r.origin),
-    provedAt: asDate(r.proved_at),
+    provedAt: timestampOf(r.proved_at),
     failures: num(r.recheck_failures),
-    checkedAt: r.previous_check == null ? null : asDate(r.previous_check),
+    checkedAt: r.previous_check == null ? null : timestampOf(r.previous_check),
   }));
 }
 
@@ -101,7 +99,7 @@ export async function recheckDueSites(ctx: AppContext, log: FastifyBaseLogger): 
         if (outcome.action === 'lapsed') {
           await sendMail(ctx, log, lang, 'site_lapsed', prefs.email, common);
         } else {
-          await sendMail(ctx, log, lang, 'site_check_failed', prefs.email, { ...common, date: dateIn(lang, at), lapse: dateIn(lang, outcome.lapsesAt) });
+          await sendMail(ctx, log, lang, 'site_check_failed', prefs.email, { ...common, date: dayIn(lang, at), lapse: dayIn(lang, outcome.lapsesAt) });
         }
       }
     }

@@ -8,7 +8,7 @@ import {
   siteCheckVerdict,
   siteConversionBp,
   siteRecheckDueAt,
-  siteRecheckOutcome,
+  siteRecheckLapsesAt,
   siteVerificationFileName,
   siteVerificationLogin,
   siteVerificationMetaTag,
@@ -24,7 +24,7 @@ import {
 } from '@pc/core';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/sql.ts';
-import { isUniqueViolation, num, rows, str } from '../../db/sql.ts';
+import { isUniqueViolation, num, rows, str, timestampOf } from '../../db/sql.ts';
 import { AppError, fieldError } from '../../lib/errors.ts';
 import { OutboundError, outboundFetch, type OutboundPolicy, type PinnedHost } from '../../lib/outbound.ts';
 import { loadProduct } from '../../money/product.ts';
@@ -76,7 +76,7 @@ export async function siteTokenOf(tx: Pick<Tx, 'execute'>, userId: number): Prom
 // ---------------------------------------------------------------------------------------------------------------
 // Reads
 
-const iso = (v: unknown): string | null => (v == null ? null : (v instanceof Date ? v : new Date(str(v))).toISOString());
+const iso = (v: unknown): string | null => (v == null ? null : timestampOf(v).toISOString());
 
 /**
  * The sites' rows with their figures. Visits and purchases (every partner's files, all time, from the monthly
@@ -128,25 +128,20 @@ async function siteRows(ctx: AppContext, where: ReturnType<typeof sql>, page: { 
       checked_at: iso(r.checked_at),
       check_error: (r.check_error as SiteCheckFailure | null) ?? null,
       check_status: r.check_status == null ? null : num(r.check_status),
-      recheck: status === 'active' ? recheckView(asDate(r.proved_at), num(r.recheck_failures), r.checked_at == null ? null : asDate(r.checked_at), product) : null,
+      recheck: status === 'active' ? recheckView(timestampOf(r.proved_at), num(r.recheck_failures), r.checked_at == null ? null : timestampOf(r.checked_at), product) : null,
       lapsed_at: status === 'not_verified' ? iso(r.lapsed_at) : null,
     };
   });
 }
 
-const asDate = (v: unknown): Date => (v instanceof Date ? v : new Date(str(v)));
-
-/** An active site's re-checks as the list shows them (core siteRecheckDueAt, siteRecheckOutcome). */
+/** An active site's re-checks as the list shows them (core siteRecheckDueAt, siteRecheckLapsesAt). */
 function recheckView(provedAt: Date, failures: number, checkedAt: Date | null, product: ProductConfig): NonNullable<SiteRow['recheck']> {
-  const state = { provedAt, failures, checkedAt };
-  const next = siteRecheckDueAt(state, product);
-  // If every check from the next one on fails: when the last of them ends the verification.
-  const ahead = failures > 0 && checkedAt ? siteRecheckOutcome({ ...state, failures: failures - 1 }, false, checkedAt, product) : null;
+  const lapsesAt = failures > 0 && checkedAt ? siteRecheckLapsesAt(failures, checkedAt, product) : null;
   return {
     proved_at: provedAt.toISOString(),
     failures,
-    next_at: next.toISOString(),
-    lapses_at: ahead?.action === 'failed' ? ahead.lapsesAt.toISOString() : null,
+    next_at: siteRecheckDueAt({ provedAt, failures, checkedAt }, product).toISOString(),
+    lapses_at: lapsesAt?.toISOString() ?? null,
   };
 }
 

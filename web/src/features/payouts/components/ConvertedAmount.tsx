@@ -3,14 +3,13 @@ import { useTranslation } from 'react-i18next';
 import type { ExchangeRatesAnswer } from '@pc/core/contracts/exchange-rates';
 import type { PayoutConversionView, PurseRow } from '@pc/core/contracts/payouts';
 import { convertMicroUsd, payoutConversionCurrency } from '@pc/core/rules/payouts';
-import { formatDay, formatMinorUnits, ltrIsolated } from '../../../lib/format.ts';
-import { formatRate } from './ExchangeRates.tsx';
+import { formatDay, formatExchangeRate, formatMinorUnits, ltrIsolated } from '../../../lib/format.ts';
 
 /** "1 USD = 92.5058 RUB" and "Central Bank of Russia, rate for …" of a rate, in the interface language. */
 export function useRateWords() {
   const { t } = useTranslation('payouts');
   return (rate: { currency: string; rate: string; date: string; source: 'cbr' | 'nbu' | 'demo' }) => ({
-    rate: ltrIsolated(t('rates.rate', { rate: formatRate(rate.rate), currency: rate.currency })),
+    rate: ltrIsolated(t('rates.rate', { rate: formatExchangeRate(rate.rate), currency: rate.currency })),
     source: t(`rates.sources.${rate.source}`, { date: formatDay(rate.date) }),
   });
 }

@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { ExchangeRatesAnswer } from '@pc/core/contracts/exchange-rates';
 import { QueryBlock } from '../../../components/layout/QueryState.tsx';
-import { formatDay, formatNumber, ltrIsolated } from '../../../lib/format.ts';
+import { formatDay, formatExchangeRate, ltrIsolated } from '../../../lib/format.ts';
 
 interface RatesQuery {
   data: ExchangeRatesAnswer | undefined;
@@ -12,12 +12,6 @@ interface RatesQuery {
   isError: boolean;
   error: unknown;
   refetch: () => unknown;
-}
-
-/** A bank's exact decimal text in the interface language, with exactly its own decimals. */
-export function formatRate(rate: string): string {
-  const decimals = rate.split('.')[1]?.length ?? 0;
-  return formatNumber(Number(rate), { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
 }
 
 /**
@@ -44,7 +38,7 @@ export function ExchangeRates({ rates }: { rates: RatesQuery }) {
                 >
                   <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
                     <Typography component="span" sx={{ fontWeight: 600, fontVariantNumeric: 'tabular-nums' }}>
-                      {ltrIsolated(t('rates.rate', { rate: formatRate(rate.rate), currency: rate.currency }))}
+                      {ltrIsolated(t('rates.rate', { rate: formatExchangeRate(rate.rate), currency: rate.currency }))}
                     </Typography>
                     {rate.source === 'demo' ? (
                       <Chip size="small" color="warning" variant="outlined" label={t('rates.demo')} />
