@@ -44,3 +44,5 @@ export * from './rules/start.ts';
 export * from './contracts/plans.ts';
 export * from './contracts/sites.ts';
 export * from './contracts/operator.ts';
+export * from './rules/staff-access.ts';
+export * from './contracts/staff.ts';

@@ -39,3 +39,26 @@ export const pagingQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   per_page: z.coerce.number().int().min(1).max(200).default(25),
 });
+
+/**
+ * Control characters (C0 with NUL, DEL, C1). PostgreSQL refuses NUL in text outright (the call would fail with a
+ * 500 after validation let it through), and the others are invisible in a list or a log, where they hide what a
+ * text says. Line breaks and tabs are allowed only in long texts (`multiline`).
+ */
+const CONTROL_CHARACTER = /\p{Cc}/u;
+const CONTROL_EXCEPT_LINES = /(?![\n\r\t])\p{Cc}/u;
+
+/**
+ * A text a person typed (a reason, a name, a title, a body): trimmed, at least `min` (default 1) and at most
+ * `max` characters, and no control characters (422 `validation:control_characters`), except line breaks and
+ * tabs when `multiline`. Every text the operator API accepts is one of these.
+ */
+export function plainText(max: number, opts: { min?: number; multiline?: boolean } = {}) {
+  const forbidden = opts.multiline ? CONTROL_EXCEPT_LINES : CONTROL_CHARACTER;
+  return z
+    .string()
+    .trim()
+    .min(opts.min ?? 1)
+    .max(max)
+    .refine((s) => !forbidden.test(s), { message: 'validation:control_characters' });
+}
