@@ -1,5 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { constants as zlib } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { flagAlias, reactRouterProductionAlias } from './vite.shared.ts';
 
@@ -41,10 +43,27 @@ function isSignInMui(id: string): boolean {
   return signInMuiPattern.test(id.replaceAll('\\', '/'));
 }
 
+/** The build's files worth compressing: text. Images and fonts other than SVG are compressed in their own format. */
+const TEXT_FILE = /\.(html|js|mjs|css|json|svg|txt|xml|webmanifest|ico|map)$/;
+
 export default defineConfig(({ command }) => ({
   root: webRoot,
   base: '/',
-  plugins: [react()],
+  plugins: [
+    react(),
+    // Brotli and gzip siblings (name.br, name.gz) of every text file of the build, at the best ratio each can
+    // reach: made once here, the server sends them as they are to a browser that accepts them (server/src/delivery.ts).
+    compression({
+      algorithms: [
+        defineAlgorithm('brotliCompress', { params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY } }),
+        defineAlgorithm('gzip', { level: zlib.Z_BEST_COMPRESSION }),
+      ],
+      include: TEXT_FILE,
+      // The build's manifest is read by bench:size, never served.
+      exclude: /(^|\/)\.vite\//,
+      logLevel: 'silent',
+    }),
+  ],
   resolve: {
     alias: command === 'build' ? [flagAlias, reactRouterProductionAlias] : [flagAlias],
   },

@@ -4,7 +4,6 @@ import formbody from '@fastify/formbody';
 import rateLimit, { normalizeIP } from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import fastifyStatic from '@fastify/static';
 import {
   hasZodFastifySchemaValidationErrors,
   jsonSchemaTransform,
@@ -31,6 +30,7 @@ import { sessionPlugin } from './modules/session/plugin.ts';
 import { seedProductSettings } from './money/product.ts';
 import { securityGuardPlugin } from './modules/session/security-guard.ts';
 import { registerModules } from './modules/index.ts';
+import { deliveryPlugin } from './delivery.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -310,6 +310,10 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     if (isCrossSite(request, ctx.config.PUBLIC_URL)) throw new AppError('cross_site_request');
   });
 
+  // The web app's files, and the compression of the answers of every route added after it (delivery.ts).
+  const hasWeb = existsSync(join(webDist, 'index.html'));
+  await app.register(deliveryPlugin, { webDist: hasWeb ? webDist : null });
+
   app.get('/healthz', { schema: { hide: true, response: { 200: z.object({ status: z.literal('ok') }) } } }, async () => ({
     status: 'ok' as const,
   }));
@@ -322,16 +326,13 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   await app.register(securityGuardPlugin);
   await registerModules(app);
 
-  const hasWeb = existsSync(join(webDist, 'index.html'));
-  if (hasWeb) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
-  }
   app.setNotFoundHandler(async (request, reply) => {
     const isApi = /^\/(api|ingest|operator|webmaster\/v1)(\/|$)/.test(request.url);
     // A missing build file (an older deployment's chunk) is a 404, not the app's page under a script's name.
     const isAsset = request.url.startsWith('/assets/');
     if (!isApi && !isAsset && request.method === 'GET') {
-      if (hasWeb) return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').sendFile('index.html');
+      // Compressed, no-cache and with its ETag, as every HTML shell of the build (delivery.ts).
+      if (hasWeb) return reply.type('text/html; charset=utf-8').sendFile('index.html');
       return reply
         .type('text/html; charset=utf-8')
         .send(
