@@ -6,6 +6,7 @@ const server = (name: string, env: Record<string, string>) => ({
   test: {
     name,
     include: ['server/src/**/*.test.ts', 'simulator/src/**/*.test.ts'],
+    exclude: ['**/node_modules/**', 'server/src/**/*.standalone.test.ts'],
     environment: 'node',
     env,
     setupFiles: ['server/src/test/setup.ts'],
@@ -28,6 +29,18 @@ export default defineConfig({
       server('server-pglite', { TEST_DB: 'pglite' }),
       // The same API suite on a real PostgreSQL when one is given.
       ...(process.env.TEST_DATABASE_URL ? [server('server-pg', { TEST_DB: 'pg' })] : []),
+      // Tests that run the server as processes on databases and peers of their own (a PostgreSQL they stop and
+      // start, an SMTP peer they stop): once per run, whatever TEST_DB is, one file at a time.
+      {
+        test: {
+          name: 'standalone',
+          include: ['server/src/**/*.standalone.test.ts'],
+          environment: 'node',
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
       ...(existsSync('web/vitest.config.ts') ? ['./web/vitest.config.ts'] : []),
       // The browser journeys run last and one at a time, on a machine the other suites no longer load.
       {

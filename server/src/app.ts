@@ -25,6 +25,7 @@ import { t } from './lib/i18n.ts';
 import { issuesToFieldErrors } from './lib/validation.ts';
 import { answerSerializer } from './lib/answers.ts';
 import { ping } from './db/client.ts';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from './db/outage.ts';
 import { noteCabinetRequest } from './db/turns.ts';
 import { sessionPlugin } from './modules/session/plugin.ts';
 import { seedProductSettings } from './money/product.ts';
@@ -49,6 +50,8 @@ declare module 'fastify' {
   }
 }
 
+/** How long the readiness probe waits for the database's answer. */
+const READY_PROBE_MS = 2_000;
 const WEB_DIST = join(import.meta.dirname, '../../web/dist');
 const API_BODY_LIMIT = 64 * 1024;
 
@@ -92,7 +95,8 @@ class RequestLog extends LogController {
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
     const status = reply.statusCode;
-    const level = error || status >= 500 ? 'error' : QUIET_REQUEST.test(request.url) ? 'debug' : 'info';
+    // A 503 is a refusal the caller retries (ingest is full, the database is away and was logged once): not an error.
+    const level = status === 503 ? 'warn' : error || status >= 500 ? 'error' : QUIET_REQUEST.test(request.url) ? 'debug' : 'info';
     const ms = Math.round(reply.elapsedTime);
     reply.log[level]({ req: request, res: reply, responseTime: ms, ...(error ? { err: error } : {}) }, `${request.method} ${request.url} ${status} ${ms} ms`);
   }
@@ -117,6 +121,10 @@ function headerLang(request: FastifyRequest): LangCode {
  */
 const NO_STORE = /^\/(api|ingest|operator|dev|webmaster\/v1)(\/|\?|$)/;
 const isNoStore = (url: string) => NO_STORE.test(url) && !/^\/api\/docs(\/|\?|$)/.test(url);
+
+/** The answer to a call made while the database is away: 503, localized, with Retry-After. */
+const databaseUnavailable = () =>
+  new AppError('unavailable', undefined, undefined, undefined, { 'retry-after': String(DATABASE_RETRY_AFTER_SECONDS) });
 
 function sendError(request: FastifyRequest, reply: FastifyReply, error: AppError) {
   const lang = request.lang ?? 'en';
@@ -248,6 +256,11 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     if (e.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return sendError(request, reply, new AppError('unsupported_media_type'));
     if (e.statusCode === 429) return sendError(request, reply, new AppError('rate_limited'));
     if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) return sendError(request, reply, new AppError('bad_request'));
+    // The database is away (a restart, a failover): nothing was done; the caller is asked to come back (decision 0170).
+    if (isDatabaseUnavailable(error)) {
+      ctx.database.outage.report(request.log, error, `${request.method} ${request.routeOptions.url ?? 'request'}`);
+      return sendError(request, reply, databaseUnavailable());
+    }
     request.log.error({ err: error }, 'unhandled error');
     return sendError(request, reply, new AppError('internal'));
   });
@@ -317,8 +330,14 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   app.get('/healthz', { schema: { hide: true, response: { 200: z.object({ status: z.literal('ok') }) } } }, async () => ({
     status: 'ok' as const,
   }));
-  app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
-    const ok = await ping(ctx.database).catch(() => false);
+  app.get('/readyz', { schema: { hide: true } }, async (request, reply) => {
+    // A probe is answered within READY_PROBE_MS even when connecting hangs (a network partition, not a refusal).
+    const deadline = new Promise<never>((_resolve, reject) => setTimeout(() => reject(new Error('timeout exceeded when trying to connect')), READY_PROBE_MS).unref());
+    const ok = await Promise.race([ping(ctx.database), deadline]).catch((error: unknown) => {
+      ctx.database.outage.report(request.log, error, 'readiness probe');
+      return false;
+    });
+    if (ok) ctx.database.outage.recovered(request.log);
     return reply.code(ok ? 200 : 503).send({ status: ok ? 'ready' : 'database unavailable' });
   });
 

@@ -82,8 +82,23 @@ export const configSchema = z
     PUBLIC_URL: z.url().optional(),
     DATA_DIR: z.string().default('./data'),
     DATABASE_URL: z.string().optional(),
+    /**
+     * PostgreSQL only: how long opening a connection, or waiting for a free one of the pool, may take before the call
+     * is answered 503 (the database is away or every connection is busy). Decision 0170.
+     */
+    DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+    /**
+     * PostgreSQL only: the longest one statement may run (the server's statement_timeout); the client gives up on a
+     * connection that stays silent this long plus 15 s, so a vanished server never holds a call forever.
+     */
+    DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
     SMTP_URL: z.string().optional(),
     MAIL_FROM: z.string().default('Partner Cabinet <no-reply@partner.test>'),
+    /**
+     * How long a process may hold a mail it took for sending before another process (or itself after a restart)
+     * takes it over: longer than one SMTP conversation may last (decision 0170).
+     */
+    MAIL_SEND_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
     SESSION_SECRET: z.string().min(32).default('development-session-secret-change-me-0123456789'),
     CAPTCHA_SECRET: z.string().min(16).default('development-captcha-secret-change-me'),
     /**
@@ -100,6 +115,11 @@ export const configSchema = z
     INGEST_TOKEN_FD1: z.string().min(16).default('dev-ingest-token-fd1-000000000000'),
     INGEST_TOKEN_FD2: z.string().min(16).default('dev-ingest-token-fd2-000000000000'),
     OPERATOR_TOKEN: z.string().min(16).default('dev-operator-token-0000000000000000'),
+    /**
+     * Minutes a staff member's console session may stay unused before it signs them out (checked against the
+     * session's last use in the database, so on every process alike). Decision 0160.
+     */
+    STAFF_IDLE_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
     /** Ingest batches processed at once; beyond it a batch is answered 503 with Retry-After (docs/ingest.md). */
     INGEST_MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(64).default(4),
     /** Ingest batches that may wait for a place, in order of arrival, beyond those in flight (0: none wait). */

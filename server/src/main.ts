@@ -1,20 +1,41 @@
 import { loadConfig } from './config.ts';
-import { openDatabase } from './db/client.ts';
+import { openDatabase, type Database } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
+import { isDatabaseUnavailable } from './db/outage.ts';
 import { createMailer } from './mail/mailer.ts';
 import { buildApp } from './app.ts';
 import { systemClock, type AppContext } from './context.ts';
 import { startBackground } from './background.ts';
 
+/**
+ * Migrates once the database answers: a process started while PostgreSQL is away (a deployment during maintenance,
+ * a supervisor restarting it) waits for it, saying so once, instead of exiting into a crash loop.
+ */
+async function migrateWhenReachable(db: Database): Promise<string[]> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await migrate(db);
+    } catch (error) {
+      if (!isDatabaseUnavailable(error)) throw error;
+      if (attempt === 0) console.error(`  The database cannot be reached (${(error as Error).message}); waiting for it.`);
+      await new Promise((resolve) => setTimeout(resolve, Math.min(5_000, 500 * 2 ** attempt)));
+    }
+  }
+}
+
 const startedAt = performance.now();
 const config = loadConfig();
-const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
-const applied = await migrate(database);
+const database = await openDatabase({
+  databaseUrl: config.DATABASE_URL,
+  dataDir: config.DATA_DIR,
+  timeouts: { connectMs: config.DATABASE_CONNECT_TIMEOUT_MS, statementMs: config.DATABASE_STATEMENT_TIMEOUT_MS },
+});
+const applied = await migrateWhenReachable(database);
 const ctx: AppContext = {
   config,
   database,
   clock: systemClock,
-  mailer: createMailer({ database, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM }),
+  mailer: createMailer({ database, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, clock: systemClock, leaseSeconds: config.MAIL_SEND_LEASE_SECONDS }),
 };
 const app = await buildApp(ctx);
 if (applied.length) app.log.info({ applied }, 'migrations applied');

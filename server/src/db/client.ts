@@ -6,6 +6,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import pg from 'pg';
 import { mkdirSync } from 'node:fs';
 import * as schema from './schema/index.ts';
+import { DatabaseOutage } from './outage.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -23,6 +24,8 @@ export interface Database {
   exec(script: string): Promise<void>;
   /** Runs `fn` on one dedicated connection, for session-level state such as advisory locks. */
   onOneConnection<T>(fn: (conn: Connection) => Promise<T>): Promise<T>;
+  /** Whether this process last found the database away (an outage is logged once, at its start and end). */
+  outage: DatabaseOutage;
   close(): Promise<void>;
 }
 
@@ -48,6 +51,7 @@ export function wrapPglite(client: PGlite): Database {
         rows: async <T>(text: string, params?: unknown[]) => (await client.query<T>(text, params)).rows,
       });
     },
+    outage: new DatabaseOutage(),
     async close() {
       if (!client.closed) await client.close();
     },
@@ -69,28 +73,67 @@ export function wrapPool(pool: pg.Pool): Database {
       const client = await pool.connect();
       try {
         return await fn({
-          exec: async (script) => void (await client.query(script)),
+          // One connection is for work at start (the migrations and their lock), which may take longer than
+          // any one call is allowed to.
+          exec: async (script) => void (await client.query(withoutDeadline({ text: script }))),
           rows: async <T>(text: string, params?: unknown[]) =>
-            (await client.query(text, params as unknown[])).rows as T[],
+            (await client.query(withoutDeadline({ text, values: params as unknown[] }))).rows as T[],
         });
       } finally {
         client.release();
       }
     },
+    outage: new DatabaseOutage(),
     async close() {
       await pool.end();
     },
   };
 }
 
+/** How long a multi-statement script (a migration) may run on PostgreSQL. */
+const SCRIPT_TIMEOUT_MS = 6 * 3_600_000;
+/** A query config with the script deadline instead of the pool's (node-postgres reads query_timeout per query; its types omit it). */
+const withoutDeadline = (config: pg.QueryConfig): pg.QueryConfig => ({ ...config, query_timeout: SCRIPT_TIMEOUT_MS }) as pg.QueryConfig;
+
+/** How long PostgreSQL calls may wait (config DATABASE_CONNECT_TIMEOUT_MS and DATABASE_STATEMENT_TIMEOUT_MS). */
+export interface DatabaseTimeouts {
+  connectMs: number;
+  statementMs: number;
+}
+
+/**
+ * A pool that lives through the database going away (a restart, a failover, a network blip): a connection that
+ * breaks, idle in the pool or held by a call, emits 'error', and an 'error' event nobody listens to ends the
+ * process. The listeners below only keep the process alive: the call that used the connection fails on its own
+ * (and is answered 503, app.ts), the pool drops the broken connection and opens new ones when asked, and the
+ * outage is logged once by whoever meets it (db/outage.ts). Nothing waits forever: connecting (or waiting for a
+ * free connection) has a deadline, a statement has the server's statement_timeout, and the client gives up on a
+ * connection that stays silent past it.
+ */
+export function createPool(connectionString: string, timeouts: DatabaseTimeouts, max = 10): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString,
+    max,
+    connectionTimeoutMillis: timeouts.connectMs,
+    statement_timeout: timeouts.statementMs,
+    query_timeout: timeouts.statementMs + 15_000,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+  });
+  const ignore = () => {};
+  pool.on('error', ignore);
+  pool.on('connect', (client) => client.on('error', ignore));
+  return pool;
+}
+
+/** The defaults of DATABASE_CONNECT_TIMEOUT_MS and DATABASE_STATEMENT_TIMEOUT_MS, for callers without a config. */
+export const DEFAULT_DATABASE_TIMEOUTS: DatabaseTimeouts = { connectMs: 10_000, statementMs: 60_000 };
+
 // Bigint columns (micro-USD) arrive from node-postgres as strings; they are safe integers in this product.
 pg.types.setTypeParser(20, (value) => Number(value));
 
-export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
-  if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
-    return wrapPool(pool);
-  }
+export async function openDatabase(opts: { databaseUrl?: string; dataDir: string; timeouts?: DatabaseTimeouts }): Promise<Database> {
+  if (opts.databaseUrl) return wrapPool(createPool(opts.databaseUrl, opts.timeouts ?? DEFAULT_DATABASE_TIMEOUTS));
   mkdirSync(opts.dataDir, { recursive: true });
   const client = await PGlite.create(`${opts.dataDir}/pglite`);
   return wrapPglite(client);

@@ -18,6 +18,8 @@ export async function migrate(database: Database): Promise<string[]> {
   return database.onOneConnection(async (conn) => {
     await conn.exec(`create table if not exists schema_migrations (
       name text primary key, applied_at timestamptz not null default now())`);
+    // Waiting for another process's migrations, and the migrations themselves, have no statement deadline.
+    await conn.exec('set statement_timeout = 0');
     await conn.rows(`select pg_advisory_lock(${MIGRATION_LOCK})`);
     try {
       const done = new Set((await conn.rows<{ name: string }>('select name from schema_migrations')).map((r) => r.name));
@@ -37,6 +39,7 @@ export async function migrate(database: Database): Promise<string[]> {
       return applied;
     } finally {
       await conn.rows(`select pg_advisory_unlock(${MIGRATION_LOCK})`);
+      await conn.exec('reset statement_timeout');
     }
   });
 }

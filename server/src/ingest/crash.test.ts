@@ -1,7 +1,6 @@
 import { afterAll, expect, it } from 'vitest';
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -11,6 +10,7 @@ import type { IngestEventInput, ProjectId } from '@pc/core';
 import { wrapPglite, wrapPool, type Database } from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
 import { testConfig, testDbKind } from '../test/harness.ts';
+import { freePort, startServerProcess, stopProcess } from '../test/processes.ts';
 import { partnerEvents } from '@pc/simulator/generate';
 import { httpSender } from '@pc/simulator/sender';
 import { insertPartner } from './testing.ts';
@@ -20,20 +20,9 @@ import { recountAndRollups } from './recount.ts';
  * The server process is killed (SIGKILL) while a client streams batches with retries; after a restart and a
  * resend of everything, the rollups equal a recount and every event is stored exactly once.
  */
-const ROOT = join(import.meta.dirname, '../../..');
 const dataDir = mkdtempSync(join(tmpdir(), 'pc-crash-'));
 let child: ChildProcess | undefined;
 let pgName: string | undefined;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 async function openDatabase(): Promise<{ database: Database; url?: string }> {
   if (testDbKind === 'pglite') return { database: wrapPglite(await PGlite.create(join(dataDir, 'pglite'))) };
@@ -44,47 +33,12 @@ async function openDatabase(): Promise<{ database: Database; url?: string }> {
   return { database: wrapPool(new pg.Pool({ connectionString: url.toString(), max: 2 })), url: url.toString() };
 }
 
-function startServer(port: number, databaseUrl?: string): Promise<ChildProcess> {
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'warn',
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATABASE_URL: '' }),
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    const timer = setTimeout(() => reject(new Error(`server did not start: ${out}`)), 60_000);
-    const onData = (chunk: Buffer) => {
-      out += chunk.toString();
-      if (out.includes('serving at')) {
-        clearTimeout(timer);
-        resolve(proc);
-      }
-    };
-    proc.stdout!.on('data', onData);
-    proc.stderr!.on('data', (c: Buffer) => (out += c.toString()));
-    proc.on('exit', (code) => reject(new Error(`server exited ${code}: ${out}`)));
-  });
-}
-
-function stop(proc: ChildProcess, signal: NodeJS.Signals): Promise<void> {
-  return new Promise((resolve) => {
-    if (proc.exitCode !== null || proc.signalCode !== null) return resolve();
-    proc.once('exit', () => resolve());
-    proc.kill(signal);
-  });
-}
+/** The server on `port`, on PGlite under dataDir or on the given PostgreSQL database. */
+const startServer = async (port: number, databaseUrl?: string): Promise<ChildProcess> =>
+  (await startServerProcess(port, { DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) })).proc;
 
 afterAll(async () => {
-  if (child) await stop(child, 'SIGKILL');
+  if (child) await stopProcess(child, 'SIGKILL');
   rmSync(dataDir, { recursive: true, force: true });
   if (pgName) {
     const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
@@ -137,7 +91,7 @@ it('loses nothing and counts nothing twice when the server is killed mid-stream'
       // Kill while this batch is in flight, then bring the server back while the client retries.
       killed = true;
       await new Promise((r) => setTimeout(r, 20));
-      await stop(child, 'SIGKILL');
+      await stopProcess(child, 'SIGKILL');
       restarted = startServer(port, url).then((proc) => {
         child = proc;
       });
@@ -156,7 +110,7 @@ it('loses nothing and counts nothing twice when the server is killed mid-stream'
   }
   expect(accepted + again).toBe(total);
 
-  await stop(child!, 'SIGTERM');
+  await stopProcess(child!, 'SIGTERM');
   ({ database } = await openDatabase());
   try {
     const [stored] = await database.query<{ n: number }>(sql`select count(*)::int as n from ingest_events`);

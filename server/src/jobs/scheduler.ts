@@ -1,5 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context.ts';
+import { ping } from '../db/client.ts';
+import { isDatabaseUnavailable } from '../db/outage.ts';
 import { alertJob } from './alerts.ts';
 import { catchUp } from './close.ts';
 import { housekeeping } from './housekeeping.ts';
@@ -17,7 +19,7 @@ export interface Scheduler {
 }
 
 /**
- * Runs the closes (and, hourly, the housekeeping of spent sessions, tokens, mails and postback deliveries): once at start (catching up every day missed while no server ran) and then every
+ * Runs the closes, the delivery of due mails (and, hourly, the housekeeping of spent sessions, tokens, mails and postback deliveries): once at start (catching up every day missed while no server ran) and then every
  * `intervalMs` (a minute by default), so yesterday is closed minutes after 00:00 UTC and late events for closed
  * days are re-closed within a minute. Several instances may run it: each close takes its own advisory lock and
  * writes only what is missing.
@@ -36,10 +38,26 @@ export function startScheduler(
   const alerts = ctx.mailer ? alertJob(ctx as AppContext, log) : null;
   // Verified sites checked again, a few per tick (decision 0152; never throws); they mail what they find.
   const siteRechecks = ctx.mailer ? siteRecheckJob(ctx as AppContext, log) : null;
+  /** A job's failure: an outage that began mid-turn is logged once (db/outage.ts), anything else as an error. */
+  const failed = (error: unknown, message: string) => {
+    if (isDatabaseUnavailable(error)) ctx.database.outage.report(log, error, 'scheduled jobs');
+    else log.error({ err: error }, message);
+  };
   const tick = async () => {
     if (stopped) return;
     if (running) return running;
     running = (async () => {
+      // While the database is away every job would fail, each tick and each job logging it: the turn is skipped,
+      // and the outage is logged once when it begins and once when it ends (decision 0170).
+      const reachable = await ping(ctx.database).catch((error: unknown) => {
+        ctx.database.outage.report(log, error, 'scheduled jobs');
+        return false;
+      });
+      if (!reachable) {
+        running = null;
+        return;
+      }
+      ctx.database.outage.recovered(log);
       try {
         const r = await catchUp(ctx.database, ctx.clock.now());
         if (r.days.length || r.months.length || r.dirty.length) {
@@ -54,7 +72,15 @@ export function startScheduler(
           );
         }
       } catch (error) {
-        log.error({ err: error }, 'close failed; retried at the next tick');
+        failed(error, 'close failed; retried at the next tick');
+      }
+      // Mails that could not be sent before, or that a process died while sending (decision 0170).
+      try {
+        const mails = await ctx.mailer?.deliverDue();
+        if (mails && (mails.sent || mails.retried || mails.abandoned)) log.info(mails, 'outbox delivery ran');
+        if (mails?.abandoned) log.error({ abandoned: mails.abandoned }, 'mails given up after repeated failures');
+      } catch (error) {
+        failed(error, 'outbox delivery failed; retried at the next tick');
       }
       await rateFeeds.runIfDue();
       await postbacks.runIfDue();
@@ -68,7 +94,7 @@ export function startScheduler(
           if (gone.sessions || gone.tokens || gone.mails || gone.postbacks) log.info(gone, 'housekeeping removed spent records');
         }
       } catch (error) {
-        log.error({ err: error }, 'housekeeping failed; retried at the next tick');
+        failed(error, 'housekeeping failed; retried at the next tick');
       } finally {
         running = null;
       }

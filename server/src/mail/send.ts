@@ -6,7 +6,7 @@ import { renderMail, type MailKind, type MailParams } from './templates.ts';
 
 /**
  * Sends a localized mail. The outbox keeps every mail; a failing SMTP peer is logged and recorded on the
- * outbox row but does not fail the request that caused the mail.
+ * outbox row, the mail is sent again later (Mailer.deliverDue), and the request that caused it does not fail.
  */
 export async function sendMail(
   ctx: AppContext,
@@ -20,7 +20,7 @@ export async function sendMail(
   try {
     await ctx.mailer.send({ ...renderMail(lang, kind, to, params), ...extra });
   } catch (error) {
-    log.error({ err: error, kind }, 'mail not sent');
+    log.warn({ err: error, kind }, 'mail not sent yet; it stays in the outbox and is tried again');
   }
 }
 

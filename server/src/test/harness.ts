@@ -266,7 +266,7 @@ export async function createTestApp(opts: { config?: Partial<Record<keyof Config
   const database = await createTestDatabase();
   const config = testConfig(opts.config);
   const clock = manualClock(opts.clock);
-  const ctx: AppContext = { config, database, clock, mailer: createMailer({ database, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM }) };
+  const ctx: AppContext = { config, database, clock, mailer: createMailer({ database, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, clock, leaseSeconds: config.MAIL_SEND_LEASE_SECONDS }) };
   const app = await buildApp(ctx, { logger: false });
   await app.ready();
   return {

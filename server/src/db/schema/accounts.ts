@@ -83,6 +83,14 @@ export const mailOutbox = pgTable('mail_outbox', {
   createdAt: ts('created_at').notNull().defaultNow(),
   sentAt: ts('sent_at'),
   error: text('error'),
+  /** Delivery attempts over SMTP so far. */
+  attempts: integer('attempts').notNull().default(0),
+  /** When the mail is due to be (re)sent over SMTP; null: nothing to send (no SMTP, sent, or given up). */
+  nextAttemptAt: ts('next_attempt_at'),
+  /** Until when the process sending it holds it; past it another process takes it over. */
+  claimedUntil: ts('claimed_until'),
+  /** An opt-in alert's one-click unsubscribe address (List-Unsubscribe), sent with every attempt. */
+  unsubscribeUrl: text('unsubscribe_url'),
 });
 
 export const spentCaptchas = pgTable('spent_captchas', {
