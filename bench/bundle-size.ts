@@ -8,12 +8,27 @@
  * Budgets: sign-in <= 200 KB, shell <= 300 KB, and for the dashboard and a statistics screen both their first
  * load and what they add to the shell; the grid and the charts must not be in sign-in or the shell.
  * Exits with 1 when a budget is exceeded.
+ *
+ * Then it starts the built server (buildApp on an in-memory PGlite, serving web/dist) and fetches each page's
+ * files as a browser does on its first visit — the HTML shell, the JavaScript and the CSS — once with
+ * `Accept-Encoding: br, gzip` and once with `identity`, printing the bytes each page load transfers (bodies, not
+ * headers): `identity` is what the server sent before it compressed anything (decision 0171). A file the server
+ * does not answer 200 is a failure. A second visit is one revalidation of the shell (304): the hashed files are
+ * cached for good.
  * `--no-build` measures the existing web/dist.
  */
 import { execSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { get as httpGet } from 'node:http';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { PGlite } from '@electric-sql/pglite';
+import { buildApp } from '../server/src/app.ts';
+import { configSchema } from '../server/src/config.ts';
+import { systemClock } from '../server/src/context.ts';
+import { wrapPglite } from '../server/src/db/client.ts';
+import { migrate } from '../server/src/db/migrate.ts';
+import { createMailer } from '../server/src/mail/mailer.ts';
 
 interface ManifestChunk {
   file: string;
@@ -41,9 +56,9 @@ function key(match: (k: string) => boolean, what: string): string {
   return found;
 }
 
-/** The chunk and everything it imports statically (what the browser fetches through modulepreload). */
-function closure(keys: string[]): Set<string> {
-  const files = new Set<string>();
+/** The chunks and every chunk they import statically (what the browser fetches through modulepreload). */
+function closureChunks(keys: string[]): ManifestChunk[] {
+  const chunks: ManifestChunk[] = [];
   const seen = new Set<string>();
   const stack = [...keys];
   while (stack.length) {
@@ -52,10 +67,15 @@ function closure(keys: string[]): Set<string> {
     seen.add(k);
     const chunk = manifest[k];
     if (!chunk) throw new Error(`unknown manifest key ${k}`);
-    files.add(chunk.file);
+    chunks.push(chunk);
     stack.push(...(chunk.imports ?? []));
   }
-  return files;
+  return chunks;
+}
+
+/** The files of the chunks and of everything they import statically. */
+function closure(keys: string[]): Set<string> {
+  return new Set(closureChunks(keys).map((chunk) => chunk.file));
 }
 
 const gzCache = new Map<string, number>();
@@ -79,6 +99,7 @@ const shell = [entry, src('src/app/shell-routes.tsx'), src('src/app/layout/Shell
 const screenLoad = (page: string, namespace: string, heavy: string[]) => [...shell, src(page), ...locale('en', ['kit', namespace]), ...heavy];
 const dashboard = screenLoad('src/features/dashboard/pages/DashboardPage.tsx', 'dashboard', [charts]);
 const detailed = screenLoad('src/features/statistics/pages/DetailedPage.tsx', 'stats', [charts, grid]);
+const payouts = screenLoad('src/features/payouts/pages/PayoutsPage.tsx', 'payouts', [grid]);
 
 interface Measured {
   name: string;
@@ -120,5 +141,94 @@ for (const route of routes) {
   const verdict = route.budgetKb === undefined ? '(no budget of its own)' : `(budget ${route.budgetKb} KB) ${ok ? 'OK' : 'OVER BUDGET'}`;
   console.log(`${route.name}: ${kb.toFixed(1)} KB gzip in ${files.length} files ${verdict}`);
   for (const f of files.sort((a, b) => gz(b) - gz(a)).slice(0, Number(process.env.SIZE_TOP ?? 12))) console.log(`  ${(gz(f) / 1024).toFixed(1).padStart(6)} KB  ${f}`);
+}
+
+// ------------------------------------------------------------------------------------------------------------
+// What the server sends.
+
+/** A page's first load from the server: its HTML shell, then the JavaScript and CSS of its chunks. */
+function pageFiles(keys: string[]): string[] {
+  const chunks = closureChunks(keys);
+  const css = new Set(chunks.flatMap((chunk) => chunk.css ?? []));
+  return ['index.html', ...chunks.map((chunk) => chunk.file), ...css];
+}
+
+interface Sent {
+  status: number;
+  /** Body bytes as they went over the wire (node:http does not decode them). */
+  bytes: number;
+  encoding: string;
+  etag?: string;
+}
+
+function fetchRaw(url: string, headers: Record<string, string>): Promise<Sent> {
+  return new Promise((resolve, reject) => {
+    httpGet(url, { headers }, (res) => {
+      let bytes = 0;
+      res.on('data', (chunk: Buffer) => (bytes += chunk.length));
+      res.on('end', () => {
+        const etag = res.headers.etag;
+        resolve({ status: res.statusCode ?? 0, bytes, encoding: res.headers['content-encoding'] ?? 'identity', ...(etag ? { etag } : {}) });
+      });
+      res.on('error', reject);
+    }).on('error', reject);
+  });
+}
+
+const pages: Array<{ name: string; path: string; keys: string[] }> = [
+  { name: 'sign-in', path: '/auth/login', keys: signIn },
+  { name: 'dashboard', path: '/dashboard', keys: dashboard },
+  { name: 'payouts', path: '/payouts', keys: payouts },
+];
+
+const database = wrapPglite(await PGlite.create());
+await migrate(database);
+const config = configSchema.parse({ NODE_ENV: 'development', LOG_LEVEL: 'silent' });
+const app = await buildApp(
+  { config, database, clock: systemClock, mailer: createMailer({ database, smtpUrl: undefined, from: config.MAIL_FROM }) },
+  { logger: false, webDist: dist },
+);
+await app.listen({ port: 0, host: '127.0.0.1' });
+const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+try {
+  console.log('\nWhat the server sends for a first page load (HTML shell, JavaScript, CSS; bodies, en):');
+  for (const page of pages) {
+    const files = pageFiles(page.keys);
+    // The shell is fetched under the page's own address (the app's pages are the server's fallback).
+    const urls = files.map((f) => (f === 'index.html' ? page.path : `/${f}`));
+    const total = { identity: 0, gzip: 0, compressed: 0 };
+    const encodings = new Map<string, number>();
+    for (const url of urls) {
+      const [plain, gzipOnly, compressed] = await Promise.all([
+        fetchRaw(base + url, { 'accept-encoding': 'identity' }),
+        fetchRaw(base + url, { 'accept-encoding': 'gzip' }),
+        fetchRaw(base + url, { 'accept-encoding': 'br, gzip' }),
+      ]);
+      for (const sent of [plain, gzipOnly, compressed]) {
+        if (sent.status !== 200) {
+          failed = true;
+          console.log(`  ${page.name}: ${url} answered ${sent.status}`);
+        }
+      }
+      total.identity += plain.bytes;
+      total.gzip += gzipOnly.bytes;
+      total.compressed += compressed.bytes;
+      encodings.set(compressed.encoding, (encodings.get(compressed.encoding) ?? 0) + 1);
+    }
+    const by = [...encodings].map(([encoding, count]) => `${encoding} ${count}`).join(', ');
+    console.log(
+      `${page.name} (${page.path}): ${files.length} files; ${kb(total.identity)} uncompressed (before) -> ${kb(total.compressed)} with br, gzip (${by}); ` +
+        `${kb(total.gzip)} with gzip only`,
+    );
+    // The second visit: the hashed files come from the browser's cache (immutable); the shell is revalidated.
+    const shell = await fetchRaw(base + page.path, { 'accept-encoding': 'br, gzip' });
+    const again = await fetchRaw(base + page.path, { 'accept-encoding': 'br, gzip', ...(shell.etag ? { 'if-none-match': shell.etag } : {}) });
+    if (again.status !== 304) failed = true;
+    console.log(`  second visit: 1 request, the shell answered ${again.status} with ${again.bytes} bytes`);
+  }
+} finally {
+  await app.close();
+  await database.close();
 }
 process.exitCode = failed ? 1 : 0;

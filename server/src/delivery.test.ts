@@ -135,6 +135,7 @@ describe('web app files', () => {
         expect(decoded(res).equals(file(source)), `${url} ${accept}`).toBe(true);
         const etag = String(res.headers.etag);
         expect(etag).toMatch(/^W\/".+"$/);
+        expect(res.headers['last-modified']).toBeDefined();
         etags.add(etag);
 
         const again = await get(url, { 'accept-encoding': accept, 'if-none-match': etag });
