@@ -11,13 +11,26 @@ export interface ReceivedMail {
 export interface SmtpPeer {
   /** The SMTP_URL that sends to this peer. */
   url: string;
+  port: number;
   received: ReceivedMail[];
   close(): Promise<void>;
 }
 
-/** A local SMTP server (no TLS, no auth) on a free port, keeping every message it receives. */
-export async function startSmtpPeer(): Promise<SmtpPeer> {
-  const received: ReceivedMail[] = [];
+export interface SmtpPeerOptions {
+  /** The port to listen on (a peer started again on the port of one that was closed); default any free one. */
+  port?: number;
+  /** Messages kept so far (a peer started again keeps adding to the same list). */
+  received?: ReceivedMail[];
+  /**
+   * Called when a message's data has arrived, before the peer answers: a promise that never settles leaves the
+   * sender waiting for the answer, as a peer does while it takes over a message.
+   */
+  beforeAccept?: (mail: ReceivedMail) => Promise<void> | void;
+}
+
+/** A local SMTP server (no TLS, no auth) keeping every message it accepts. */
+export async function startSmtpPeer(opts: SmtpPeerOptions = {}): Promise<SmtpPeer> {
+  const received: ReceivedMail[] = opts.received ?? [];
   const smtp = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
@@ -26,14 +39,19 @@ export async function startSmtpPeer(): Promise<SmtpPeer> {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
-        callback();
+        const mail = { to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') };
+        void Promise.resolve(opts.beforeAccept?.(mail)).then(() => {
+          received.push(mail);
+          callback();
+        });
       });
     },
   });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
+  await new Promise<void>((resolve) => smtp.listen(opts.port ?? 0, '127.0.0.1', () => resolve()));
+  const port = (smtp.server.address() as AddressInfo).port;
   return {
-    url: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`,
+    url: `smtp://127.0.0.1:${port}`,
+    port,
     received,
     close: () => new Promise<void>((resolve) => smtp.close(() => resolve())),
   };
