@@ -8,7 +8,7 @@ import { ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
 import { i18n, langDirection } from '../lib/i18n.ts';
-import { createAppTheme } from './theme.ts';
+import { createAppTheme } from '../lib/theme.ts';
 
 const caches: Partial<Record<'ltr' | 'rtl', EmotionCache>> = {};
 

@@ -10,15 +10,17 @@ export default function LanguageMenu({
   current,
   onClose,
   onChange,
+  langs,
 }: {
   anchor: HTMLElement | null;
   current: LangCode;
   onClose(): void;
   onChange(lang: LangCode): void;
+  langs?: readonly LangCode[] | undefined;
 }) {
   return (
     <Menu id="language-menu" anchorEl={anchor} open={anchor !== null} onClose={onClose}>
-      {LANGS.map((lang) => (
+      {LANGS.filter((lang) => !langs || langs.includes(lang.code)).map((lang) => (
         <MenuItem
           key={lang.code}
           selected={lang.code === current}

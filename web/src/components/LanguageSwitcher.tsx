@@ -14,10 +14,12 @@ export interface LanguageSwitcherProps {
   /** Show only the flag and code (narrow screens). */
   compact?: boolean;
   color?: 'inherit' | 'primary';
+  /** The languages offered (all nine unless told: the operator console offers its own). */
+  langs?: readonly LangCode[];
 }
 
 /** The language menu with flags; names are shown in their own language. */
-export function LanguageSwitcher({ value, onChange, compact, color = 'inherit' }: LanguageSwitcherProps) {
+export function LanguageSwitcher({ value, onChange, compact, color = 'inherit', langs }: LanguageSwitcherProps) {
   const { t } = useTranslation('common');
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [used, setUsed] = useState(false);
@@ -49,6 +51,7 @@ export function LanguageSwitcher({ value, onChange, compact, color = 'inherit' }
             current={current.code}
             onClose={() => setAnchor(null)}
             onChange={onChange}
+            langs={langs}
           />
         </Suspense>
       ) : null}

@@ -72,8 +72,8 @@ export function requestLanguage() {
   return currentLang;
 }
 
-function buildUrl(path: string, query?: Record<string, Primitive>): string {
-  const url = `${API_BASE}${path}`;
+function buildUrl(base: string, path: string, query?: Record<string, Primitive>): string {
+  const url = `${base}${path}`;
   if (!query) return url;
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
@@ -93,7 +93,7 @@ function encodeForm(body: FormBody): URLSearchParams {
   return params;
 }
 
-async function request<T>(method: string, path: string, body?: FormBody, opts: RequestOptions = {}): Promise<T> {
+async function request<T>(base: string, method: string, path: string, body?: FormBody, opts: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json', 'X-Localization': currentLang };
   let payload: BodyInit | undefined;
   if (body !== undefined) {
@@ -107,7 +107,7 @@ async function request<T>(method: string, path: string, body?: FormBody, opts: R
   }
   let response: Response;
   try {
-    response = await fetch(buildUrl(path, opts.query), {
+    response = await fetch(buildUrl(base, path, opts.query), {
       method,
       headers,
       body: payload,
@@ -133,9 +133,20 @@ async function request<T>(method: string, path: string, body?: FormBody, opts: R
   return data as T;
 }
 
-export const http = {
-  get: <T>(path: string, opts?: RequestOptions) => request<T>('GET', path, undefined, opts),
-  post: <T>(path: string, body: FormBody = {}, opts?: RequestOptions) => request<T>('POST', path, body, opts),
-  put: <T>(path: string, body: FormBody = {}, opts?: RequestOptions) => request<T>('PUT', path, body, opts),
-  delete: <T>(path: string, opts?: RequestOptions) => request<T>('DELETE', path, undefined, opts),
-};
+/**
+ * The calls of one API under `base`. `defaults` applies to every call (the operator console's API takes JSON
+ * bodies only, the partner API form-encoded ones by default).
+ */
+export function createHttp(base: string, defaults: Pick<RequestOptions, 'json'> = {}) {
+  const withDefaults = (opts?: RequestOptions): RequestOptions => ({ ...defaults, ...opts });
+  return {
+    get: <T>(path: string, opts?: RequestOptions) => request<T>(base, 'GET', path, undefined, withDefaults(opts)),
+    post: <T>(path: string, body: FormBody = {}, opts?: RequestOptions) => request<T>(base, 'POST', path, body, withDefaults(opts)),
+    put: <T>(path: string, body: FormBody = {}, opts?: RequestOptions) => request<T>(base, 'PUT', path, body, withDefaults(opts)),
+    patch: <T>(path: string, body: FormBody = {}, opts?: RequestOptions) => request<T>(base, 'PATCH', path, body, withDefaults(opts)),
+    delete: <T>(path: string, opts?: RequestOptions) => request<T>(base, 'DELETE', path, undefined, withDefaults(opts)),
+  };
+}
+export type Http = ReturnType<typeof createHttp>;
+
+export const http = createHttp(API_BASE);

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { http } from './http.ts';
+import { http, type Http } from './http.ts';
 
 type QueryValue = string | number | boolean | null | undefined;
 
@@ -11,11 +11,12 @@ export const SCREEN_READ_META = { handles: [400, 403, 404, 422, 429, 500, 502, 5
 
 /**
  * One GET call of a screen: its fetcher, its queryOptions (key = [scope, path, params]) and its hook.
- * While new parameters load, the previous answer stays on screen (tables do not flash empty).
+ * While new parameters load, the previous answer stays on screen (tables do not flash empty). `client` is the API the
+ * call goes to: the partner API unless told (the operator console passes its own).
  */
-export function readCall<TAnswer, TParams extends object = Record<string, never>>(scope: string, path: string) {
+export function readCall<TAnswer, TParams extends object = Record<string, never>>(scope: string, path: string, client: Pick<Http, 'get'> = http) {
   const fetch = (params: TParams, signal?: AbortSignal) =>
-    http.get<TAnswer>(path, { query: params as Record<string, QueryValue>, signal });
+    client.get<TAnswer>(path, { query: params as Record<string, QueryValue>, signal });
   const options = (params: TParams) =>
     queryOptions({
       queryKey: [scope, path, params] as const,

@@ -7,9 +7,9 @@ import TranslateOutlined from '@mui/icons-material/TranslateOutlined';
 import { Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitcher } from '../../components/LanguageSwitcher.tsx';
-import { COLORS } from '../theme.ts';
+import { COLORS } from '../../lib/theme.ts';
 import { useSwitchLanguage } from '../useSwitchLanguage.ts';
-import { BrandMark } from './BrandMark.tsx';
+import { BrandMark } from '../../components/layout/BrandMark.tsx';
 
 const FEATURES = [
   { key: 'statistics', Icon: InsightsOutlined },

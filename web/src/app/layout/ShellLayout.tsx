@@ -10,7 +10,7 @@ import { useCurrentUser } from '../../lib/session.ts';
 import { projectName } from '../../lib/links.ts';
 import { useActivateFlow } from '../../features/programs/components/useActivateFlow.tsx';
 import { useProjectLogin } from '../../features/account/components/useProjectLogin.ts';
-import { COLORS, DRAWER_WIDTH } from '../theme.ts';
+import { COLORS, DRAWER_WIDTH } from '../../lib/theme.ts';
 import { href } from '../../lib/routes.ts';
 import { useSwitchLanguage } from '../useSwitchLanguage.ts';
 import { Sidebar } from './Sidebar.tsx';

@@ -17,9 +17,9 @@ import { Link as RouterLink, NavLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PROJECTS } from '../../lib/links.ts';
 import { isProgramActive, useCurrentUser } from '../../lib/session.ts';
-import { COLORS } from '../theme.ts';
+import { COLORS } from '../../lib/theme.ts';
 import { href } from '../../lib/routes.ts';
-import { BrandMark } from './BrandMark.tsx';
+import { BrandMark } from '../../components/layout/BrandMark.tsx';
 import {
   MAIN_ITEMS,
   PROGRAMS_ITEM,

@@ -38,7 +38,7 @@ import { EXTERNAL_LINKS, PROJECTS } from '../../lib/links.ts';
 import { useSupportLinks } from '../../lib/support-links.ts';
 import type { CurrentUser } from '../../lib/session.ts';
 import { href } from '../../lib/routes.ts';
-import { BrandMark } from './BrandMark.tsx';
+import { BrandMark } from '../../components/layout/BrandMark.tsx';
 import { useUnread } from '../../features/news/api/get-unread.ts';
 
 export interface TopBarProps {

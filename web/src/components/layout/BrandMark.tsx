@@ -1,5 +1,5 @@
 import Box from '@mui/material/Box';
-import { COLORS } from '../theme.ts';
+import { COLORS } from '../../lib/theme.ts';
 
 /** The product mark: a rounded square with the cabinet's initial shape. Decorative. */
 export function BrandMark({ size = 34 }: { size?: number }) {

@@ -15,16 +15,18 @@ interface PageLayoutProps {
   /** When the figures were answered (query dataUpdatedAt), for the "updated N seconds ago" stamp. */
   updatedAt?: number | undefined;
   children?: ReactNode;
+  /** false: no breadcrumbs (the operator console's pages, whose trail would lead into the partner app). */
+  breadcrumbs?: boolean;
 }
 
 /** Every signed-in page: breadcrumbs, the title with its actions and freshness stamp, then the content. */
-export function PageLayout({ title, actions, updatedAt, children }: PageLayoutProps) {
+export function PageLayout({ title, actions, updatedAt, children, breadcrumbs = true }: PageLayoutProps) {
   const { t } = useTranslation('nav');
   const handle = useCurrentHandle();
   const pageTitle = title ?? (handle ? t(`pages.${handle.titleKey}`) : '');
   return (
     <Box component="section" aria-labelledby="page-title">
-      <PageBreadcrumbs title={pageTitle} groupKey={handle?.groupKey} />
+      {breadcrumbs ? <PageBreadcrumbs title={pageTitle} groupKey={handle?.groupKey} /> : null}
       <Stack
         direction={{ xs: 'column', sm: 'row' }}
         spacing={{ xs: 1.5, sm: 2 }}

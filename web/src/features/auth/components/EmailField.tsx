@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { TextInput } from '../../../components/form/TextInput.tsx';
 import type { SchemaForm } from '../../../components/form/useSchemaForm.ts';
-import { fieldProps } from './form-helpers.ts';
+import { fieldProps } from '../../../components/form/form-helpers.ts';
 
 /** The e-mail field every sign-in form starts with (focused when the page opens). */
 export function EmailField<T extends Record<string, unknown> & { email: string }>({

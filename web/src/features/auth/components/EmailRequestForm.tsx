@@ -9,7 +9,7 @@ import { href } from '../../../lib/routes.ts';
 import type { MessageAnswer } from '../api/auth.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { FormCaptcha } from './FormCaptcha.tsx';
-import { submitFailure } from './form-helpers.ts';
+import { submitFailure } from '../../../components/form/form-helpers.ts';
 import { EmailField } from './EmailField.tsx';
 import { AuthForm } from './AuthForm.tsx';
 import { emailCaptchaSchema, type EmailCaptchaForm } from './schemas.ts';

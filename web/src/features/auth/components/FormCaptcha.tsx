@@ -2,7 +2,7 @@ import { forwardRef, useImperativeHandle, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Captcha, type CaptchaHandle } from '../../../components/captcha/Captcha.tsx';
 import type { SchemaForm } from '../../../components/form/useSchemaForm.ts';
-import { errorText } from './form-helpers.ts';
+import { errorText } from '../../../components/form/form-helpers.ts';
 
 type WithCaptcha = Record<string, unknown> & { captcha: string };
 

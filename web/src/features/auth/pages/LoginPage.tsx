@@ -12,7 +12,7 @@ import { useLogin } from '../api/auth.ts';
 import { AuthCard } from '../components/AuthCard.tsx';
 import { FormCaptcha } from '../components/FormCaptcha.tsx';
 import { PasswordField } from '../components/PasswordField.tsx';
-import { fieldProps, submitFailure } from '../components/form-helpers.ts';
+import { fieldProps, submitFailure } from '../../../components/form/form-helpers.ts';
 import { EmailField } from '../components/EmailField.tsx';
 import { AuthForm } from '../components/AuthForm.tsx';
 import { loginSchema } from '../components/schemas.ts';

@@ -16,7 +16,7 @@ import { useRegister } from '../api/auth.ts';
 import { AuthCard } from '../components/AuthCard.tsx';
 import { FormCaptcha } from '../components/FormCaptcha.tsx';
 import { PasswordField } from '../components/PasswordField.tsx';
-import { errorText, fieldProps, submitFailure } from '../components/form-helpers.ts';
+import { errorText, fieldProps, submitFailure } from '../../../components/form/form-helpers.ts';
 import { EmailField } from '../components/EmailField.tsx';
 import { AuthForm } from '../components/AuthForm.tsx';
 import { registerSchema } from '../components/schemas.ts';

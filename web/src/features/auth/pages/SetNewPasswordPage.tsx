@@ -9,7 +9,7 @@ import { useRestorePassword } from '../api/auth.ts';
 import { AuthCard } from '../components/AuthCard.tsx';
 import { PasswordField } from '../components/PasswordField.tsx';
 import { TokenStatus } from '../components/TokenStatus.tsx';
-import { fieldProps, submitFailure } from '../components/form-helpers.ts';
+import { fieldProps, submitFailure } from '../../../components/form/form-helpers.ts';
 import { AuthForm } from '../components/AuthForm.tsx';
 import { newPasswordSchema } from '../components/schemas.ts';
 

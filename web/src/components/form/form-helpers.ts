@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
-import type { FieldError, SchemaForm } from '../../../components/form/useSchemaForm.ts';
-import { isApiError } from '../../../lib/http.ts';
+import type { FieldError, SchemaForm } from './useSchemaForm.ts';
+import { isApiError } from '../../lib/http.ts';
 
 type Values = Record<string, unknown>;
 
