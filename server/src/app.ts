@@ -23,6 +23,7 @@ import type { AppContext } from './context.ts';
 import { AppError, type LocalizedText } from './lib/errors.ts';
 import { t } from './lib/i18n.ts';
 import { issuesToFieldErrors } from './lib/validation.ts';
+import { isCrossSite } from './lib/cross-site.ts';
 import { answerSerializer } from './lib/answers.ts';
 import { ping } from './db/client.ts';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from './db/outage.ts';
@@ -177,17 +178,6 @@ function clientError(this: FastifyInstance, error: Error & { code?: string }, so
 export function trustProxyOption(setting: Config['TRUST_PROXY']): false | string[] | ((address: string, hop: number) => boolean) {
   if (typeof setting === 'number') return setting > 0 ? (_address, hop) => hop < setting : false;
   return setting;
-}
-
-/** Refuses state-changing requests that a browser sent from another site (the session cookie rides along). */
-function isCrossSite(request: FastifyRequest, publicUrl: string): boolean {
-  const fetchSite = request.headers['sec-fetch-site'];
-  if (typeof fetchSite === 'string') return fetchSite !== 'same-origin' && fetchSite !== 'none';
-  const origin = request.headers.origin;
-  if (typeof origin !== 'string') return false;
-  const host = request.headers.host;
-  const allowed = new Set([new URL(publicUrl).origin, `http://${host}`, `https://${host}`]);
-  return !allowed.has(origin);
 }
 
 /** JSON lines (production, LOG_FORMAT=json) or one readable line per record (pino-pretty, development). */

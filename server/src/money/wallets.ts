@@ -1,8 +1,9 @@
-import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { walletState, type PayoutSystem, type ProductConfig, type WalletState } from '@pc/core';
 import { purses } from '../db/schema/index.ts';
 import type { Tx } from '../db/sql.ts';
+import { deriveKey, openSecret, sealSecret } from '../lib/sealed.ts';
 
 /**
  * Wallets (purses) as stored: what may be kept in the clear, what is encrypted, the fingerprint that finds a
@@ -32,7 +33,7 @@ const keyCache = new Map<string, WalletKeys>();
 export function walletKeys(payoutDetailsKey: string): WalletKeys {
   let keys = keyCache.get(payoutDetailsKey);
   if (!keys) {
-    const derive = (info: string) => Buffer.from(hkdfSync('sha256', payoutDetailsKey, 'partner-cabinet/purses', info, 32));
+    const derive = (info: string) => deriveKey(payoutDetailsKey, 'partner-cabinet/purses', info);
     keys = { secret: derive('secret/aes-256-gcm/v1'), fingerprint: derive('fingerprint/hmac-sha256/v1') };
     keyCache.set(payoutDetailsKey, keys);
   }
@@ -47,30 +48,19 @@ export function walletFingerprint(keys: WalletKeys, system: PayoutSystem, detail
   return createHmac('sha256', keys.fingerprint).update(`${system}\u0000${value}`).digest('hex');
 }
 
-const SECRET_VERSION = 'v1';
-const secretAad = (userId: number, system: PayoutSystem) => Buffer.from(`purse:${userId}:${system}`);
+const secretAad = (userId: number, system: PayoutSystem) => `purse:${userId}:${system}`;
 
 /**
- * AES-256-GCM of a secret value with a random 96-bit nonce, bound (as additional data) to its partner and
- * system: `v1.<base64url of nonce | tag | ciphertext>`.
+ * AES-256-GCM of a secret value (lib/sealed.ts) bound, as additional data, to its partner and system:
+ * `v1.<base64url of nonce | tag | ciphertext>`.
  */
 export function encryptWalletSecret(keys: WalletKeys, userId: number, system: PayoutSystem, plaintext: string): string {
-  const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', keys.secret, iv);
-  cipher.setAAD(secretAad(userId, system));
-  const body = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
-  return `${SECRET_VERSION}.${Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url')}`;
+  return sealSecret(keys.secret, secretAad(userId, system), plaintext);
 }
 
 /** Decrypts what encryptWalletSecret wrote; throws when the key, the partner or the system do not match. */
 export function decryptWalletSecret(keys: WalletKeys, userId: number, system: PayoutSystem, secret: string): string {
-  const [version, payload] = secret.split('.');
-  if (version !== SECRET_VERSION || !payload) throw new Error('unknown wallet secret format');
-  const raw = Buffer.from(payload, 'base64url');
-  const decipher = createDecipheriv('aes-256-gcm', keys.secret, raw.subarray(0, 12));
-  decipher.setAAD(secretAad(userId, system));
-  decipher.setAuthTag(raw.subarray(12, 28));
-  return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
+  return openSecret(keys.secret, secretAad(userId, system), secret);
 }
 
 /** What a new wallet stores: details safe to keep and show, the encrypted secret, the fingerprint. */

@@ -169,8 +169,16 @@ describe('operator API: additional income, news, notifications, sites', () => {
     const [row] = await t.ctx.database.query(sql`select status from partner_sites where id = ${site!.id}`);
     expect(row).toEqual({ status: 'banned' });
     expect((await post('/sites/999999/ban', { reason: 'x' })).statusCode).toBe(404);
-    const [action] = await t.ctx.database.query(sql`select operator, action, target from operator_actions`);
-    expect(action).toEqual({ operator: 'alice', action: 'site.ban', target: `site:${site!.id}` });
+    const [action] = await t.ctx.database.query(sql`select actor_kind, actor_name, action, target_type, target_id, before, after from staff_audit`);
+    expect(action).toEqual({
+      actor_kind: 'legacy',
+      actor_name: 'alice',
+      action: 'site.ban',
+      target_type: 'site',
+      target_id: String(site!.id),
+      before: { status: 'active' },
+      after: { status: 'banned', reason: 'spam' },
+    });
   });
 });
 
@@ -191,10 +199,12 @@ describe('operator API: product settings', () => {
     });
     expect(bad.statusCode).toBe(422);
     expect(Object.keys(bad.json().errors).sort()).toEqual(['changes.nope', 'changes.referral', 'changes.saleHoldDays']);
-    const [action] = await t.ctx.database.query(sql`select action, payload from operator_actions where action = 'settings.change'`);
+    const [action] = await t.ctx.database.query(sql`select action, target_type, before, after from staff_audit where action = 'settings.change'`);
     expect(action).toEqual({
       action: 'settings.change',
-      payload: { before: { saleHoldDays: 14 }, after: { saleHoldDays: 21 }, effective_from: '2026-11-20T12:05:00.000Z' },
+      target_type: 'settings',
+      before: { saleHoldDays: 14 },
+      after: { saleHoldDays: 21, effective_from: '2026-11-20T12:05:00.000Z' },
     });
     // The history keeps what was in force before (from 1970) and the new version from five minutes on.
     const history = await t.ctx.database.query<{ from: string; hold: number; by: string }>(

@@ -29,22 +29,18 @@ import {
 } from '@pc/core';
 import { AppError } from '../lib/errors.ts';
 import { payoutRequests, productSettings, productSettingsHistory, purses, users } from '../db/schema/index.ts';
+import { can } from '@pc/core';
 import { loadProduct, loadProductVersions, PRODUCT_SETTINGS_KEY } from '../money/product.ts';
 import { lockIngest } from '../ingest/process.ts';
 import { balanceOf } from '../money/balance.ts';
 import { conversionView, movePayoutRequest, payoutHistory } from '../money/payouts.ts';
 import { notifyPayoutDecisions } from '../money/payout-mail.ts';
-import { payableWalletDetails, walletKeys } from '../money/wallets.ts';
-import { operatorAuth } from './auth.ts';
-import {
-  addAdditionalIncome,
-  banSite,
-  listActions,
-  logAction,
-  publishNews,
-  publishNotification,
-  sameShape,
-} from './service.ts';
+import { payableWalletDetails, shownWalletDetails, walletKeys } from '../money/wallets.ts';
+import { actorOf, operatorAccess } from './access.ts';
+import { staffAdminRoutes } from './admin-routes.ts';
+import { audit } from './audit.ts';
+import { staffSessionRoutes } from './session-routes.ts';
+import { addAdditionalIncome, banSite, listActions, publishNews, publishNotification, sameShape } from './service.ts';
 
 type PayoutRow = typeof payoutRequests.$inferSelect;
 const viewPayout = (r: PayoutRow): OperatorPayout => ({
@@ -61,13 +57,17 @@ const viewPayout = (r: PayoutRow): OperatorPayout => ({
   conversion: conversionView(r),
 });
 
-/** The operator API (docs/operator.md): server-to-server, Bearer OPERATOR_TOKEN plus X-Operator. */
+/**
+ * The operator API (docs/operator.md): the staff console's calls and automation's. Every route names the permission
+ * it needs (config.permission, operator/access.ts); every change writes its audit row in its own transaction.
+ */
 export async function operatorRoutes(parent: FastifyInstance) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const { database, clock, config } = app.ctx;
   const db = database.db;
-  app.decorateRequest('operator', '');
-  app.addHook('onRequest', operatorAuth(config.OPERATOR_TOKEN));
+  operatorAccess(app);
+  await app.register(staffSessionRoutes);
+  await app.register(staffAdminRoutes);
 
   async function resolvePartner(ref: { user_id?: number | undefined; email?: string | undefined }): Promise<number> {
     const where = ref.user_id !== undefined ? eq(users.id, ref.user_id) : ref.email !== undefined ? eq(users.email, ref.email) : undefined;
@@ -80,6 +80,7 @@ export async function operatorRoutes(parent: FastifyInstance) {
   app.get(
     '/payouts',
     {
+      config: { permission: 'payouts.read' },
       schema: {
         tags: ['operator'],
         querystring: operatorPayoutsQuery,
@@ -107,6 +108,7 @@ export async function operatorRoutes(parent: FastifyInstance) {
   app.get(
     '/payouts/:id',
     {
+      config: { permission: 'payouts.read' },
       schema: {
         tags: ['operator'],
         params: operatorIdParam,
@@ -118,14 +120,22 @@ export async function operatorRoutes(parent: FastifyInstance) {
       if (!row) throw new AppError('not_found', { key: 'operator:payout_not_found' });
       const history = await payoutHistory(db, row.id);
       const [wallet] = row.walletId === null ? [] : await db.select().from(purses).where(and(eq(purses.id, row.walletId), eq(purses.userId, row.userId)));
-      // Reading a wallet's whole details is logged, as every operator action is.
-      if (wallet) await logAction(db, request.operator, 'payout.wallet_viewed', `payout:${row.id}`, { wallet_id: wallet.id }, clock.now());
+      const actor = actorOf(request);
+      // A card's whole number only for roles that pay (wallets.read), and each such reading is audited; others see
+      // the details as stored (a card masked to its last four digits).
+      const whole = Boolean(wallet) && can(actor.role, 'wallets.read');
+      let details: Record<string, string> = {};
+      if (wallet && whole) {
+        details = payableWalletDetails(walletKeys(config.PAYOUT_DETAILS_KEY), wallet);
+        const now = clock.now();
+        await db.transaction((tx) =>
+          audit(tx, actor, { action: 'payout.wallet_viewed', targetType: 'payout', targetId: row.id, after: { wallet_id: wallet.id } }, request.ip, now),
+        );
+      } else if (wallet) details = shownWalletDetails(wallet.system, wallet.details);
       return {
         ...viewPayout(row),
         history: history.map((h) => ({ from: h.fromStatus, to: h.toStatus, reason: h.reason, actor: h.actor, at: h.at.toISOString() })),
-        wallet: wallet
-          ? { id: wallet.id, type: wallet.system, details: payableWalletDetails(walletKeys(config.PAYOUT_DETAILS_KEY), wallet), removed: wallet.deletedAt !== null }
-          : null,
+        wallet: wallet ? { id: wallet.id, type: wallet.system, details, removed: wallet.deletedAt !== null } : null,
       };
     },
   );
@@ -133,6 +143,7 @@ export async function operatorRoutes(parent: FastifyInstance) {
   app.post(
     '/payouts/:id/status',
     {
+      config: { permission: 'payouts.move' },
       schema: {
         tags: ['operator'],
         params: operatorIdParam,
@@ -145,12 +156,21 @@ export async function operatorRoutes(parent: FastifyInstance) {
       if (status === 'rejected' && !reason)
         throw new AppError('validation_failed', undefined, { reason: [{ key: 'operator:reason_required' }] });
       const now = clock.now();
-      const result = await movePayoutRequest(db, { id: request.params.id, to: status, by: 'operator', reason: reason ?? '', actor: `operator:${request.operator}` }, now);
+      const actor = actorOf(request);
+      // The move and its audit row commit together (the money module's transaction nests as a savepoint).
+      const result = await db.transaction(async (tx) => {
+        const [current] = await tx.select({ status: payoutRequests.status }).from(payoutRequests).where(eq(payoutRequests.id, request.params.id)).for('update');
+        const moved = await movePayoutRequest(tx, { id: request.params.id, to: status, by: 'operator', reason: reason ?? '', actor: `operator:${request.operator}` }, now);
+        if (moved.ok) {
+          const before = { status: current?.status ?? null };
+          await audit(tx, actor, { action: 'payout.status', targetType: 'payout', targetId: moved.request.id, before, after: { status, reason: reason ?? '' } }, request.ip, now);
+        }
+        return moved;
+      });
       if (!result.ok) {
         if (result.reason === 'not_found') throw new AppError('not_found', { key: 'operator:payout_not_found' });
         throw new AppError('conflict', { key: 'operator:payout_transition_refused', params: { from: result.status, to: status } });
       }
-      await logAction(db, request.operator, 'payout.status', `payout:${request.params.id}`, { status, reason: reason ?? '' }, now);
       // The partner hears of the move once it has committed (once per move; review and process only if opted in, decision 0124).
       await notifyPayoutDecisions(app.ctx, request.log, result.request.id);
       return viewPayout(result.request);
@@ -160,6 +180,7 @@ export async function operatorRoutes(parent: FastifyInstance) {
   app.post(
     '/additional-income',
     {
+      config: { permission: 'additional_income.write' },
       schema: {
         tags: ['operator'],
         body: additionalIncomeBody,
@@ -171,7 +192,7 @@ export async function operatorRoutes(parent: FastifyInstance) {
       const now = clock.now();
       const header = request.headers['idempotency-key'];
       const requestKey = typeof header === 'string' && header.trim() ? header.trim().slice(0, 200) : undefined;
-      const row = await addAdditionalIncome(db, { ...request.body, userId, operator: request.operator, requestKey }, now);
+      const row = await addAdditionalIncome(db, { ...request.body, userId, operator: request.operator, requestKey }, now, { actor: actorOf(request), ip: request.ip });
       if (row.replayed && (row.userId !== userId || row.amountMicro !== request.body.amount || row.project !== request.body.project))
         throw new AppError('conflict', { key: 'operator:idempotency_key_reused' });
       return {
@@ -189,6 +210,7 @@ export async function operatorRoutes(parent: FastifyInstance) {
   app.post(
     '/news',
     {
+      config: { permission: 'content.write' },
       schema: {
         tags: ['operator'],
         body: operatorNewsBody,
@@ -196,7 +218,7 @@ export async function operatorRoutes(parent: FastifyInstance) {
       },
     },
     async (request) => {
-      const row = await publishNews(db, { project: request.body.project ?? null, texts: request.body.texts, operator: request.operator }, clock.now());
+      const row = await publishNews(db, { project: request.body.project ?? null, texts: request.body.texts, operator: request.operator }, { actor: actorOf(request), ip: request.ip }, clock.now());
       return { id: row.id, published_at: row.publishedAt.toISOString(), langs: Object.keys(request.body.texts).sort() };
     },
   );
@@ -204,6 +226,7 @@ export async function operatorRoutes(parent: FastifyInstance) {
   app.post(
     '/notifications',
     {
+      config: { permission: 'content.write' },
       schema: {
         tags: ['operator'],
         body: operatorNotificationBody,
@@ -213,7 +236,7 @@ export async function operatorRoutes(parent: FastifyInstance) {
     async (request) => {
       const body = request.body;
       const userId = body.all ? null : await resolvePartner(body);
-      const row = await publishNotification(db, { userId, texts: body.texts, operator: request.operator }, clock.now());
+      const row = await publishNotification(db, { userId, texts: body.texts, operator: request.operator }, { actor: actorOf(request), ip: request.ip }, clock.now());
       return { id: row.id, user_id: row.userId, created_at: row.createdAt.toISOString() };
     },
   );
@@ -221,6 +244,7 @@ export async function operatorRoutes(parent: FastifyInstance) {
   app.post(
     '/sites/:id/ban',
     {
+      config: { permission: 'sites.ban' },
       schema: {
         tags: ['operator'],
         params: operatorIdParam,
@@ -229,7 +253,7 @@ export async function operatorRoutes(parent: FastifyInstance) {
       },
     },
     async (request) => {
-      const ok = await banSite(database, { siteId: request.params.id, reason: request.body.reason, operator: request.operator }, clock.now());
+      const ok = await banSite(database, { siteId: request.params.id, reason: request.body.reason }, { actor: actorOf(request), ip: request.ip }, clock.now());
       if (!ok) throw new AppError('not_found', { key: 'operator:site_not_found' });
       return { id: request.params.id, status: 'banned' as const };
     },
@@ -238,6 +262,7 @@ export async function operatorRoutes(parent: FastifyInstance) {
   app.get(
     '/actions',
     {
+      config: { permission: 'audit.read' },
       schema: {
         tags: ['operator'],
         querystring: operatorActionsQuery,
@@ -245,14 +270,13 @@ export async function operatorRoutes(parent: FastifyInstance) {
       },
     },
     async (request) => {
-      const rows = await listActions(db, request.query.limit);
-      return { data: rows.map((r) => ({ ...r, at: r.at.toISOString() })) };
+      return { data: await listActions(db, request.query.limit) };
     },
   );
 
   app.get(
     '/settings',
-    { schema: { tags: ['operator'], response: { 200: operatorSettingsAnswer } } },
+    { config: { permission: 'settings.read' }, schema: { tags: ['operator'], response: { 200: operatorSettingsAnswer } } },
     async () => ({ value: (await loadProduct(db)) as unknown as Record<string, unknown> }),
   );
 
@@ -264,6 +288,7 @@ export async function operatorRoutes(parent: FastifyInstance) {
   app.patch(
     '/settings',
     {
+      config: { permission: 'settings.write' },
       schema: {
         tags: ['operator'],
         body: operatorSettingsBody,
@@ -297,7 +322,13 @@ export async function operatorRoutes(parent: FastifyInstance) {
         }
         await tx.insert(productSettingsHistory).values({ key: PRODUCT_SETTINGS_KEY, effectiveFrom, value: next, changedBy: request.operator });
         const before = Object.fromEntries(Object.keys(changes).map((k) => [k, current[k]]));
-        await logAction(tx, request.operator, 'settings.change', PRODUCT_SETTINGS_KEY, { before, after: changes, effective_from: effectiveFrom.toISOString() }, now);
+        await audit(
+          tx,
+          actorOf(request),
+          { action: 'settings.change', targetType: 'settings', targetId: PRODUCT_SETTINGS_KEY, before, after: { ...changes, effective_from: effectiveFrom.toISOString() } },
+          request.ip,
+          now,
+        );
         return { value: next, effectiveFrom };
       });
       return { value, changed: Object.keys(changes).sort(), effective_from: effectiveFrom.toISOString() };
@@ -308,6 +339,7 @@ export async function operatorRoutes(parent: FastifyInstance) {
   app.get(
     '/partners/:id/balance',
     {
+      config: { permission: 'balance.read' },
       schema: {
         tags: ['operator'],
         params: operatorIdParam,

@@ -1,19 +1,36 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import { dayOf } from '@pc/core';
 import type { Database, Db } from '../db/client.ts';
-import { additionalIncome, news, newsTexts, notifications, notificationTexts, operatorActions } from '../db/schema/index.ts';
-import { lockKey, rows, type Tx } from '../db/sql.ts';
+import { additionalIncome, news, newsTexts, notifications, notificationTexts, staffAudit } from '../db/schema/index.ts';
+import { lockKey, rows } from '../db/sql.ts';
 import { writeEntry } from '../money/ledger.ts';
+import { audit, type StaffActor } from './audit.ts';
 
 type Texts = Partial<Record<string, { title: string; body: string }>>;
 
-/** Records who did what, when. Called inside the action's transaction where there is one. */
-export async function logAction(db: Tx, operator: string, action: string, target: string, payload: Record<string, unknown>, now: Date) {
-  await db.insert(operatorActions).values({ operator, action, target, payload, at: now });
+/** Who made an operator call and from where, for its audit row (operator/audit.ts). */
+export interface CallBy {
+  actor: StaffActor;
+  ip: string | null;
 }
 
+/**
+ * GET /actions, the log as it was before the audit log (decision 0160): the audit log's latest rows in the old
+ * shape, for the CLI and older automation. `payload` is a row's `after`, with `before` beside it when it has one.
+ */
 export async function listActions(db: Db, limit: number) {
-  return db.select().from(operatorActions).orderBy(desc(operatorActions.id)).limit(limit);
+  const rows = await db.select().from(staffAudit).orderBy(desc(staffAudit.id)).limit(limit);
+  return rows.map((r) => {
+    const after = r.after && typeof r.after === 'object' && !Array.isArray(r.after) ? (r.after as Record<string, unknown>) : r.after === null ? {} : { value: r.after };
+    return {
+      id: r.id,
+      operator: r.actorName,
+      action: r.action,
+      target: r.targetType === null ? '' : r.targetId === null ? r.targetType : `${r.targetType}:${r.targetId}`,
+      payload: r.before === null ? after : { before: r.before, after },
+      at: r.at.toISOString(),
+    };
+  });
 }
 
 /** Additional income: a row with its reason and an `additional` ledger entry, available at once. */
@@ -21,6 +38,8 @@ export async function addAdditionalIncome(
   db: Db,
   input: { userId: number; project: string; amount: number; reason: string; day?: string | undefined; operator: string; requestKey?: string | undefined },
   now: Date,
+  /** The API call's actor; without one (tests, the demo), the shared token's, under `operator`. */
+  by: CallBy = { actor: { kind: 'legacy', id: null, name: input.operator, role: 'admin' }, ip: null },
 ): Promise<typeof additionalIncome.$inferSelect & { replayed: boolean }> {
   return db.transaction(async (tx) => {
     const day = input.day ?? dayOf(now);
@@ -58,29 +77,41 @@ export async function addAdditionalIncome(
     // status from it on (decision 0094), as for a late event.
     await tx.execute(sql`insert into dirty_days (user_id, project, day) values (${income.userId}, ${income.project}, ${day}::date)
       on conflict (user_id, project, day) do update set marked_at = now()`);
-    await logAction(tx, input.operator, 'additional_income.add', `user:${income.userId}`, { id: income.id, project: income.project, day, amount: income.amountMicro, reason: income.reason }, now);
+    await audit(
+      tx,
+      by.actor,
+      { action: 'additional_income.add', targetType: 'user', targetId: income.userId, after: { id: income.id, project: income.project, day, amount: income.amountMicro, reason: income.reason } },
+      by.ip,
+      now,
+    );
     return { ...income, replayed: false };
   });
 }
 
-export async function publishNews(db: Db, input: { project: string | null; texts: Texts; operator: string }, now: Date) {
+export async function publishNews(db: Db, input: { project: string | null; texts: Texts; operator: string }, by: CallBy, now: Date) {
   return db.transaction(async (tx) => {
     const [row] = await tx.insert(news).values({ project: input.project, publishedAt: now, createdBy: input.operator }).returning();
     const item = row!;
     const texts = Object.entries(input.texts).filter((e): e is [string, { title: string; body: string }] => Boolean(e[1]));
     await tx.insert(newsTexts).values(texts.map(([lang, t]) => ({ newsId: item.id, lang, title: t.title, body: t.body })));
-    await logAction(tx, input.operator, 'news.publish', `news:${item.id}`, { project: input.project, langs: texts.map(([l]) => l) }, now);
+    await audit(tx, by.actor, { action: 'news.publish', targetType: 'news', targetId: item.id, after: { project: input.project, texts: Object.fromEntries(texts) } }, by.ip, now);
     return item;
   });
 }
 
-export async function publishNotification(db: Db, input: { userId: number | null; texts: Texts; operator: string }, now: Date) {
+export async function publishNotification(db: Db, input: { userId: number | null; texts: Texts; operator: string }, by: CallBy, now: Date) {
   return db.transaction(async (tx) => {
     const [row] = await tx.insert(notifications).values({ userId: input.userId, createdAt: now, createdBy: input.operator }).returning();
     const item = row!;
     const texts = Object.entries(input.texts).filter((e): e is [string, { title: string; body: string }] => Boolean(e[1]));
     await tx.insert(notificationTexts).values(texts.map(([lang, t]) => ({ notificationId: item.id, lang, title: t.title, body: t.body })));
-    await logAction(tx, input.operator, 'notification.publish', input.userId === null ? 'all' : `user:${input.userId}`, { id: item.id, langs: texts.map(([l]) => l) }, now);
+    await audit(
+      tx,
+      by.actor,
+      { action: 'notification.publish', targetType: 'notification', targetId: item.id, after: { user_id: input.userId, texts: Object.fromEntries(texts) } },
+      by.ip,
+      now,
+    );
     return item;
   });
 }
@@ -89,11 +120,12 @@ export async function publishNotification(db: Db, input: { userId: number | null
  * Sets a partner site's status to banned (partner_sites belongs to the sites/ingest area). A site the partner has
  * deleted is not found: the partner may have added the domain again, and that site is the one to ban.
  */
-export async function banSite(database: Database, input: { siteId: number; reason: string; operator: string }, now: Date): Promise<boolean> {
+export async function banSite(database: Database, input: { siteId: number; reason: string }, by: CallBy, now: Date): Promise<boolean> {
   return database.db.transaction(async (tx) => {
-    const banned = await rows(tx, sql`update partner_sites set status = 'banned' where id = ${input.siteId} and status <> 'deleted' returning id`);
-    if (!banned.length) return false;
-    await logAction(tx, input.operator, 'site.ban', `site:${input.siteId}`, { reason: input.reason }, now);
+    const [before] = await rows<{ status: string }>(tx, sql`select status from partner_sites where id = ${input.siteId} and status <> 'deleted' for update`);
+    if (!before) return false;
+    await tx.execute(sql`update partner_sites set status = 'banned' where id = ${input.siteId}`);
+    await audit(tx, by.actor, { action: 'site.ban', targetType: 'site', targetId: input.siteId, before: { status: before.status }, after: { status: 'banned', reason: input.reason } }, by.ip, now);
     return true;
   });
 }

@@ -6,3 +6,4 @@ export * from './webmaster.ts';
 export * from './alerts.ts';
 export * from './postbacks.ts';
 export * from './plans.ts';
+export * from './staff.ts';

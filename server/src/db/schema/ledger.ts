@@ -246,19 +246,6 @@ export const additionalIncome = pgTable(
   (t) => [index('additional_income_user_idx').on(t.userId, t.project, t.day), uniqueIndex('additional_income_request_key').on(t.requestKey)],
 );
 
-export const operatorActions = pgTable(
-  'operator_actions',
-  {
-    id: id(),
-    operator: text('operator').notNull(),
-    action: text('action').notNull(),
-    target: text('target').notNull().default(''),
-    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
-    at: ts('at').notNull(),
-  },
-  (t) => [index('operator_actions_at_idx').on(t.at)],
-);
-
 export const news = pgTable('news', {
   id: id(),
   project: text('project'),
