@@ -46,3 +46,7 @@ export * from './contracts/sites.ts';
 export * from './contracts/operator.ts';
 export * from './rules/staff-access.ts';
 export * from './contracts/staff.ts';
+export * from './rules/payout-risk.ts';
+export * from './rules/payout-approval.ts';
+export * from './contracts/console.ts';
+export * from './rules/payout-export.ts';

@@ -112,6 +112,11 @@ export const DEFAULT_PRODUCT = {
    * feed has stopped.
    */
   payoutRateMaxAgeDays: 7,
+  /**
+   * A payout request above this amount (micro-USD) is completed only after a second member of staff approved it,
+   * and the one who completes it is not the approver (decision 0162).
+   */
+  payoutFourEyesMicro: 1_000_000_000,
   securityCodeFreezeDays: 15,
   failedLoginLimit: 10,
   maxCustomPriceVariations: 3,

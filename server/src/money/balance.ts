@@ -26,8 +26,62 @@ export interface BalanceFigures {
   releases: Array<{ at: Date; amount: number }>;
 }
 
+/** What the balance is folded from: the reads of balanceOf, for one partner. */
+interface BalanceReads {
+  /** Ledger entries not yet available (sources other than payout), summed by source and release moment. */
+  held: Array<{ source: string; available_at: Date | string; amount: number }>;
+  /** Every ledger earning (sources other than payout), reversals and additional income included. */
+  ledgerEarnings: number;
+  /** Live (not yet closed) days: their whole earnings and each sale column. */
+  live: Array<{ day: string; earned: number } & Record<(typeof SALE_COLUMNS)[number]['column'], number>>;
+  accepted: number;
+  inProgress: number;
+}
+
+/** The one rule that turns a partner's reads into their figures: balanceOf and balancesOfAll both fold through it. */
+function foldBalance(reads: BalanceReads, now: Date, product: ProductConfig): BalanceFigures {
+  const holdBySource = Object.fromEntries(HOLD_SOURCES.map((s) => [s, 0])) as Record<HoldSource, number>;
+  const releases = new Map<number, number>();
+  const addRelease = (at: Date, amount: number) => releases.set(at.getTime(), (releases.get(at.getTime()) ?? 0) + amount);
+  for (const r of reads.held) {
+    const source = r.source as HoldSource;
+    if (!(source in holdBySource)) continue;
+    holdBySource[source] += r.amount;
+    addRelease(new Date(r.available_at), r.amount);
+  }
+  let liveTotal = 0;
+  for (const d of reads.live) {
+    liveTotal += d.earned;
+    const at = saleDayAvailableAt(d.day, product);
+    if (at <= now) continue;
+    for (const c of SALE_COLUMNS) holdBySource[c.source] += d[c.column];
+    addRelease(at, sumRow(d, SALE_COLUMNS));
+  }
+  const heldTotal = Object.values(holdBySource).reduce((a, b) => a + b, 0);
+  const figures = computeBalance({
+    earnings: reads.ledgerEarnings + liveTotal,
+    payoutsAccepted: reads.accepted,
+    payoutsInProgress: reads.inProgress,
+    hold: Math.max(0, heldTotal),
+  });
+  return {
+    earnings: reads.ledgerEarnings + liveTotal,
+    live: liveTotal,
+    payoutsAccepted: reads.accepted,
+    payoutsInProgress: reads.inProgress,
+    balance: figures.balance,
+    hold: figures.hold,
+    available: figures.available,
+    holdBySource,
+    releases: [...releases.entries()]
+      .filter(([, amount]) => amount !== 0)
+      .sort((a, b) => a[0] - b[0])
+      .map(([at, amount]) => ({ at: new Date(at), amount })),
+  };
+}
+
 export async function balanceOf(db: Tx, userId: number, now: Date, product: ProductConfig): Promise<BalanceFigures> {
-  const ledger = await rows<{ source: string; available_at: Date | string; amount: number }>(
+  const held = await rows<{ source: string; available_at: Date | string; amount: number }>(
     db,
     sql`select source, available_at, sum(amount_micro)::bigint as amount from ledger_entries
         where user_id = ${userId} and source <> 'payout' and available_at > ${now}
@@ -38,7 +92,7 @@ export async function balanceOf(db: Tx, userId: number, now: Date, product: Prod
     sql`select coalesce(sum(amount_micro), 0)::bigint as earnings from ledger_entries where user_id = ${userId} and source <> 'payout'`,
   );
   // Live days: their whole earnings, and each sale column (held, by the source it is booked as).
-  const live = await rows<{ day: string; earned: number } & Record<(typeof SALE_COLUMNS)[number]['column'], number>>(
+  const live = await rows<BalanceReads['live'][number]>(
     db,
     sql`select d.day::text as day, sum(d.${sql.raw(TOTAL_EARNED_COLUMN)})::bigint as earned, ${sumsOf(SALE_COLUMNS, 'd')}
         from ingest_daily d
@@ -52,43 +106,56 @@ export async function balanceOf(db: Tx, userId: number, now: Date, product: Prod
                coalesce(sum(amount_micro) filter (where status in ('created', 'review', 'process')), 0)::bigint as in_progress
         from payout_requests where user_id = ${userId}`,
   );
+  return foldBalance(
+    { held, ledgerEarnings: totals?.earnings ?? 0, live, accepted: payouts?.accepted ?? 0, inProgress: payouts?.in_progress ?? 0 },
+    now,
+    product,
+  );
+}
 
-  const holdBySource = Object.fromEntries(HOLD_SOURCES.map((s) => [s, 0])) as Record<HoldSource, number>;
-  const releases = new Map<number, number>();
-  const addRelease = (at: Date, amount: number) => releases.set(at.getTime(), (releases.get(at.getTime()) ?? 0) + amount);
-  for (const r of ledger) {
-    const source = r.source as HoldSource;
-    if (!(source in holdBySource)) continue;
-    holdBySource[source] += r.amount;
-    addRelease(new Date(r.available_at), r.amount);
-  }
-  let liveTotal = 0;
-  for (const d of live) {
-    liveTotal += d.earned;
-    const at = saleDayAvailableAt(d.day, product);
-    if (at <= now) continue;
-    for (const c of SALE_COLUMNS) holdBySource[c.source] += d[c.column];
-    addRelease(at, sumRow(d, SALE_COLUMNS));
-  }
-  const heldTotal = Object.values(holdBySource).reduce((a, b) => a + b, 0);
-  const figures = computeBalance({
-    earnings: (totals?.earnings ?? 0) + liveTotal,
-    payoutsAccepted: payouts?.accepted ?? 0,
-    payoutsInProgress: payouts?.in_progress ?? 0,
-    hold: Math.max(0, heldTotal),
-  });
-  return {
-    earnings: (totals?.earnings ?? 0) + liveTotal,
-    live: liveTotal,
-    payoutsAccepted: payouts?.accepted ?? 0,
-    payoutsInProgress: payouts?.in_progress ?? 0,
-    balance: figures.balance,
-    hold: figures.hold,
-    available: figures.available,
-    holdBySource,
-    releases: [...releases.entries()]
-      .filter(([, amount]) => amount !== 0)
-      .sort((a, b) => a[0] - b[0])
-      .map(([at, amount]) => ({ at: new Date(at), amount })),
+/**
+ * Every partner's figures at once (the console's Overview: what the programme owes): the same four reads as
+ * balanceOf, each one statement grouped by partner instead of one per partner, folded by the same rule
+ * (foldBalance), so the sum equals the sum of balanceOf over the partners (tested). Partners with nothing in the
+ * ledger, the live days or the payouts are left out: their figures are all zero.
+ */
+export async function balancesOfAll(db: Tx, now: Date, product: ProductConfig): Promise<Map<number, BalanceFigures>> {
+  const held = await rows<{ user_id: number; source: string; available_at: Date | string; amount: number }>(
+    db,
+    sql`select user_id, source, available_at, sum(amount_micro)::bigint as amount from ledger_entries
+        where source <> 'payout' and available_at > ${now}
+        group by user_id, source, available_at`,
+  );
+  const totals = await rows<{ user_id: number; earnings: number }>(
+    db,
+    sql`select user_id, sum(amount_micro)::bigint as earnings from ledger_entries where source <> 'payout' group by user_id`,
+  );
+  const live = await rows<{ user_id: number } & BalanceReads['live'][number]>(
+    db,
+    sql`select d.user_id, d.day::text as day, sum(d.${sql.raw(TOTAL_EARNED_COLUMN)})::bigint as earned, ${sumsOf(SALE_COLUMNS, 'd')}
+        from ingest_daily d
+        where not exists (select 1 from closed_partner_days c where c.user_id = d.user_id and c.project = d.project and c.day = d.day)
+        group by d.user_id, d.day`,
+  );
+  const payouts = await rows<{ user_id: number; accepted: number; in_progress: number }>(
+    db,
+    sql`select user_id, coalesce(sum(amount_micro) filter (where status = 'accepted'), 0)::bigint as accepted,
+               coalesce(sum(amount_micro) filter (where status in ('created', 'review', 'process')), 0)::bigint as in_progress
+        from payout_requests group by user_id`,
+  );
+  const reads = new Map<number, BalanceReads>();
+  const of = (userId: number) => {
+    let r = reads.get(Number(userId));
+    if (!r) reads.set(Number(userId), (r = { held: [], ledgerEarnings: 0, live: [], accepted: 0, inProgress: 0 }));
+    return r;
   };
+  for (const h of held) of(h.user_id).held.push(h);
+  for (const t of totals) of(t.user_id).ledgerEarnings = t.earnings;
+  for (const d of live) of(d.user_id).live.push(d);
+  for (const p of payouts) {
+    const r = of(p.user_id);
+    r.accepted = p.accepted;
+    r.inProgress = p.in_progress;
+  }
+  return new Map([...reads].map(([userId, r]) => [userId, foldBalance(r, now, product)]));
 }

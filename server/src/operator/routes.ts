@@ -33,13 +33,15 @@ import { can } from '@pc/core';
 import { loadProduct, loadProductVersions, PRODUCT_SETTINGS_KEY } from '../money/product.ts';
 import { lockIngest } from '../ingest/process.ts';
 import { balanceOf } from '../money/balance.ts';
-import { conversionView, movePayoutRequest, payoutHistory } from '../money/payouts.ts';
-import { notifyPayoutDecisions } from '../money/payout-mail.ts';
+import { conversionView, payoutHistory } from '../money/payouts.ts';
 import { payableWalletDetails, shownWalletDetails, walletKeys } from '../money/wallets.ts';
 import { actorOf, operatorAccess } from './access.ts';
 import { staffAdminRoutes } from './admin-routes.ts';
 import { audit } from './audit.ts';
 import { staffSessionRoutes } from './session-routes.ts';
+import { consoleOverviewRoutes } from './console-overview.ts';
+import { consolePartnerRoutes } from './console-partners.ts';
+import { consolePayoutRoutes, moveQueued } from './console-payouts.ts';
 import { addAdditionalIncome, banSite, listActions, publishNews, publishNotification, sameShape } from './service.ts';
 
 type PayoutRow = typeof payoutRequests.$inferSelect;
@@ -68,6 +70,9 @@ export async function operatorRoutes(parent: FastifyInstance) {
   operatorAccess(app);
   await app.register(staffSessionRoutes);
   await app.register(staffAdminRoutes);
+  await app.register(consoleOverviewRoutes);
+  await app.register(consolePayoutRoutes);
+  await app.register(consolePartnerRoutes);
 
   async function resolvePartner(ref: { user_id?: number | undefined; email?: string | undefined }): Promise<number> {
     const where = ref.user_id !== undefined ? eq(users.id, ref.user_id) : ref.email !== undefined ? eq(users.email, ref.email) : undefined;
@@ -155,25 +160,10 @@ export async function operatorRoutes(parent: FastifyInstance) {
       const { status, reason } = request.body;
       if (status === 'rejected' && !reason)
         throw new AppError('validation_failed', undefined, { reason: [{ key: 'operator:reason_required' }] });
-      const now = clock.now();
-      const actor = actorOf(request);
-      // The move and its audit row commit together (the money module's transaction nests as a savepoint).
-      const result = await db.transaction(async (tx) => {
-        const [current] = await tx.select({ status: payoutRequests.status }).from(payoutRequests).where(eq(payoutRequests.id, request.params.id)).for('update');
-        const moved = await movePayoutRequest(tx, { id: request.params.id, to: status, by: 'operator', reason: reason ?? '', actor: `operator:${request.operator}` }, now);
-        if (moved.ok) {
-          const before = { status: current?.status ?? null };
-          await audit(tx, actor, { action: 'payout.status', targetType: 'payout', targetId: moved.request.id, before, after: { status, reason: reason ?? '' } }, request.ip, now);
-        }
-        return moved;
-      });
-      if (!result.ok) {
-        if (result.reason === 'not_found') throw new AppError('not_found', { key: 'operator:payout_not_found' });
-        throw new AppError('conflict', { key: 'operator:payout_transition_refused', params: { from: result.status, to: status } });
-      }
-      // The partner hears of the move once it has committed (once per move; review and process only if opted in, decision 0124).
-      await notifyPayoutDecisions(app.ctx, request.log, result.request.id);
-      return viewPayout(result.request);
+      // The console's queue and this call move a request the same way, four-eyes rule included (decision 0162): the
+      // money module's move, its audit row in the same transaction, then the partner's mail once it has committed.
+      const moved = await moveQueued(app.ctx, request.log, { actor: actorOf(request), label: request.operator, ip: request.ip }, { id: request.params.id, to: status, reason: reason ?? '' });
+      return viewPayout(moved);
     },
   );
 

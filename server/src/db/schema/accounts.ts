@@ -28,6 +28,9 @@ export const users = pgTable('users', {
   createdAt: ts('created_at').notNull().defaultNow(),
   /** When the partner dismissed the get-started banner for good (decision 0135); null: not dismissed. */
   startBannerDismissedAt: ts('start_banner_dismissed_at'),
+  /** A block by staff (is_active false): why and when (migration 0650, decision 0162). */
+  operatorBlockReason: text('operator_block_reason'),
+  operatorBlockedAt: ts('operator_blocked_at'),
 });
 
 export const partnerPrograms = pgTable(
@@ -58,6 +61,8 @@ export const sessions = pgTable(
     passwordCheckedAt: ts('password_checked_at'),
     securityFailures: integer('security_failures').notNull().default(0),
     securityFailedAt: ts('security_failed_at'),
+    /** A read-only view opened by staff: who opened it (migration 0650, decision 0162); null for the partner's own. */
+    operatorView: text('operator_view'),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );

@@ -7,3 +7,4 @@ export * from './alerts.ts';
 export * from './postbacks.ts';
 export * from './plans.ts';
 export * from './staff.ts';
+export * from './console.ts';

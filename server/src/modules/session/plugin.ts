@@ -78,6 +78,10 @@ export const sessionPlugin = fp(async (app) => {
     request.session = live?.session ?? null;
     if (request.user && !request.headers['x-localization'] && isLangCode(request.user.lang))
       request.lang = request.user.lang;
+    // A read-only view opened by staff reads and never writes: not a setting, a wallet, a payout, not even a sign-out
+    // (it ends by itself after OPERATOR_VIEW_MS). Checked here, before any route, so no write call can forget it.
+    if (live?.session.operatorView && request.method !== 'GET' && request.method !== 'HEAD')
+      throw new AppError('forbidden', { key: 'errors:view_as_read_only' }, undefined, { reason: 'view_as_read_only' });
   });
 
   // A partner's write (settings, security checks, sign-out, anything not a GET) may change what a session stands

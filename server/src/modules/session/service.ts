@@ -28,7 +28,7 @@ export async function createSession(
   db: Db,
   userId: number,
   now: Date,
-  meta: { ip: string; userAgent: string },
+  meta: { ip: string; userAgent: string; operatorView?: string | undefined; ttlMs?: number | undefined },
 ) {
   // Sign-in is the moment to drop this partner's sessions that ran out, so they do not pile up until housekeeping.
   await db.execute(
@@ -40,9 +40,10 @@ export async function createSession(
     userId,
     createdAt: now,
     lastSeenAt: now,
-    expiresAt: new Date(now.getTime() + SESSION_ABSOLUTE_MS),
+    expiresAt: new Date(now.getTime() + (meta.ttlMs ?? SESSION_ABSOLUTE_MS)),
     ip: meta.ip,
     userAgent: meta.userAgent.slice(0, 300),
+    operatorView: meta.operatorView ?? null,
   });
   return token;
 }
@@ -56,6 +57,11 @@ export interface SessionState {
   passwordCheckedAt: Date | null;
   securityFailures: number;
   securityFailedAt: Date | null;
+  /**
+   * A read-only view of the cabinet opened by staff (decision 0162): who opened it. The session plugin refuses every
+   * call on it but a read, so it never reaches a security, payout or settings write.
+   */
+  operatorView: string | null;
 }
 
 /** The signed-in user of a session token, or null when the session is unknown, idle too long or expired. */
@@ -87,6 +93,7 @@ async function lookUpSession(
       passwordCheckedAt: sessions.passwordCheckedAt,
       securityFailures: sessions.securityFailures,
       securityFailedAt: sessions.securityFailedAt,
+      operatorView: sessions.operatorView,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -103,9 +110,9 @@ async function lookUpSession(
     await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.idHash, idHash));
     lastSeenAt = now;
   }
-  const { user, codeCheckedAt, passwordCheckedAt, securityFailures, securityFailedAt } = row;
+  const { user, codeCheckedAt, passwordCheckedAt, securityFailures, securityFailedAt, operatorView } = row;
   return {
-    live: { user, session: { idHash, codeCheckedAt, passwordCheckedAt, securityFailures, securityFailedAt } },
+    live: { user, session: { idHash, codeCheckedAt, passwordCheckedAt, securityFailures, securityFailedAt, operatorView } },
     expiresAt: row.expiresAt,
     lastSeenAt,
   };
@@ -199,7 +206,12 @@ export async function revokeSession(db: Db, token: string) {
   state?.lookups.delete(idHash.toString('hex'));
 }
 
-export async function revokeAllSessions(db: Db, userId: number) {
-  await db.delete(sessions).where(eq(sessions.userId, userId));
+/** Ends every session of the partner (a password change, a block by staff); answers how many ended. */
+export async function revokeAllSessions(db: Db, userId: number): Promise<number> {
+  const ended = await db.delete(sessions).where(eq(sessions.userId, userId)).returning({ userId: sessions.userId });
   forgetKeptSessions(db, userId);
+  return ended.length;
 }
+
+/** How long a read-only view opened by staff lasts (decision 0162). */
+export const OPERATOR_VIEW_MS = 15 * 60 * 1000;

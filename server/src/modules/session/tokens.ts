@@ -11,7 +11,8 @@ export type TokenKind =
   | 'autologin_to'
   | 'purse_confirm'
   | 'password_change'
-  | 'email_change';
+  | 'email_change'
+  | 'operator_view';
 
 export const TOKEN_TTL_MS: Record<TokenKind, number> = {
   confirm_registration: 3 * 24 * 3600 * 1000,
@@ -25,6 +26,8 @@ export const TOKEN_TTL_MS: Record<TokenKind, number> = {
   password_change: 24 * 3600 * 1000,
   /** The link to a new e-mail address (payload: the address); decision 0111. */
   email_change: 24 * 3600 * 1000,
+  /** The link staff open to view the cabinet as the partner, read-only (payload: who); decision 0162. */
+  operator_view: 2 * 60 * 1000,
 };
 
 /** A new random token (128 bits) of a kind for a user; only its SHA-256 is stored. */
