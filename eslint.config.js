@@ -8,7 +8,8 @@ const WEB_SRC = resolve(import.meta.dirname, 'web/src');
 /**
  * The web app's boundaries (DESIGN.md, Layout): a feature imports no other feature and nothing of app/;
  * features meet in app/. Shared code lives in components/ and lib/, which import no feature either.
- * Tests may render the whole app, so *.test.* files are exempt.
+ * The operator console (web/src/operator) follows the same rules inside its own folder and is kept apart from
+ * the partner app in both directions. Tests may render the whole app, so *.test.* files are exempt.
  */
 const boundaries = {
   rules: {
@@ -22,7 +23,21 @@ const boundaries = {
           const source = node.source?.value;
           if (typeof source !== 'string' || !source.startsWith('.')) return;
           const toPart = relative(WEB_SRC, resolve(dirname(file), source)).split(sep);
-          const report = (why) => context.report({ node, messageId: 'crossing', data: { from: fromPart.slice(0, 2).join('/'), to: toPart.join('/'), why } });
+          const report = (why) => context.report({ node, messageId: 'crossing', data: { from: fromPart.slice(0, fromPart[0] === 'operator' ? 3 : 2).join('/'), to: toPart.join('/'), why } });
+          // The operator console (web/src/operator) is a bundle of its own: nothing of the partner app may pull it in,
+          // and it takes from the partner app only the shared kit (components/, lib/) (decision 0161).
+          if (fromPart[0] !== 'operator' && toPart[0] === 'operator') {
+            report('the partner app never imports the operator console');
+            return;
+          }
+          if (fromPart[0] === 'operator') {
+            if (toPart[0] === 'app' || toPart[0] === 'features') report('the console takes only components/ and lib/ from the partner app');
+            else if (fromPart[1] === 'features' && toPart[0] === 'operator') {
+              if (toPart[1] === 'app') report('console features do not import the console app (move what they need to operator/lib/)');
+              else if (toPart[1] === 'features' && toPart[2] !== fromPart[2]) report('console features do not import each other');
+            }
+            return;
+          }
           if (fromPart[0] === 'features') {
             if (toPart[0] === 'app') report('features do not import app/ (move what they need to lib/)');
             else if (toPart[0] === 'features' && toPart[1] !== fromPart[1]) report('features do not import each other');

@@ -1,8 +1,9 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { constants as zlib } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { flagAlias, reactRouterProductionAlias } from './vite.shared.ts';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
@@ -46,11 +47,27 @@ function isSignInMui(id: string): boolean {
 /** The build's files worth compressing: text. Images and fonts other than SVG are compressed in their own format. */
 const TEXT_FILE = /\.(html|js|mjs|css|json|svg|txt|xml|webmanifest|ico|map)$/;
 
+/**
+ * The dev server's answer for the operator console's pages: /operator and /operator/... (but not its API under
+ * /operator/v1, which goes to the server) get operator.html, as the server does in production (app.ts).
+ */
+const consolePages: Plugin = {
+  name: 'operator-console-pages',
+  configureServer(server) {
+    server.middlewares.use((request, _response, next) => {
+      const path = request.url?.split('?')[0] ?? '';
+      if (/^\/operator(\/|$)/.test(path) && !/^\/operator\/v1(\/|$)/.test(path)) request.url = '/operator.html';
+      next();
+    });
+  },
+};
+
 export default defineConfig(({ command }) => ({
   root: webRoot,
   base: '/',
   plugins: [
     react(),
+    consolePages,
     // Brotli and gzip siblings (name.br, name.gz) of every text file of the build, at the best ratio each can
     // reach: made once here, the server sends them as they are to a browser that accepts them (server/src/delivery.ts).
     compression({
@@ -70,7 +87,7 @@ export default defineConfig(({ command }) => ({
   server: {
     // The locale files live next to the workspaces, one level above web/.
     fs: { allow: ['..'] },
-    proxy: { '/api': 'http://localhost:3000', '/dev': 'http://localhost:3000' },
+    proxy: { '/api': 'http://localhost:3000', '/dev': 'http://localhost:3000', '/operator/v1': 'http://localhost:3000' },
   },
   build: {
     outDir: 'dist',
@@ -80,6 +97,9 @@ export default defineConfig(({ command }) => ({
     target: 'es2022',
     chunkSizeWarningLimit: 700,
     rolldownOptions: {
+      // Two pages, one build: the partner app and the operator console (decision 0161). They share the framework
+      // and MUI chunks; nothing of the partner app imports the console (eslint's boundary rule, bench:size).
+      input: { index: join(webRoot, 'index.html'), operator: join(webRoot, 'operator.html') },
       output: {
         // What every page runs at start, in one chunk each: left to the automatic splitting, the modules that the
         // sign-in page shares with the signed-in screens scatter into many small chunks, and each costs the

@@ -75,6 +75,40 @@ describe('web locales', () => {
     });
   }
 
+  /**
+   * The operator console's texts (decision 0161) are for the programme's staff, who read English or Russian: the
+   * console namespace is required in those two only, with the same keys, and the console falls back to English
+   * (its i18next fallbackLng) for anything else. The partner app's nine languages are not asked of it.
+   */
+  describe('console (English and Russian only)', () => {
+    const langs = ['en', 'ru'];
+    it('en and ru have it, with the same keys, every Russian plural form and the same placeholders', () => {
+      const en = load('en', 'console');
+      const ru = load('ru', 'console');
+      expect(en).not.toBeNull();
+      expect(ru).not.toBeNull();
+      expect([...baseKeys(Object.keys(ru!))].sort()).toEqual([...baseKeys(Object.keys(en!))].sort());
+      const problems: string[] = [];
+      const vars = (s: string) => [...s.matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1]).sort().join(',');
+      for (const lang of langs) {
+        const data = load(lang, 'console')!;
+        const categories = new Intl.PluralRules(lang).resolvedOptions().pluralCategories;
+        const plurals = new Set(Object.keys(data).filter((k) => PLURAL_SUFFIX.test(k)).map((k) => k.replace(PLURAL_SUFFIX, '')));
+        for (const base of plurals) for (const c of categories) if (!(`${base}_${c}` in data)) problems.push(`${lang}/console: ${base}_${c}`);
+        for (const [k, v] of Object.entries(data)) {
+          if (!v.trim()) problems.push(`${lang}/console: ${k} is empty`);
+          const enText = en![k] ?? en![k.replace(PLURAL_SUFFIX, '_other')];
+          if (enText !== undefined && vars(enText) !== vars(v)) problems.push(`${lang}/console: ${k} placeholders differ`);
+        }
+      }
+      expect(problems).toEqual([]);
+    });
+
+    it('is not among the partner app’s namespaces (which every language must have)', () => {
+      expect(NAMESPACES as readonly string[]).not.toContain('console');
+    });
+  });
+
   it('Arabic plurals have all six forms', () => {
     const dialogs = load('ar', 'dialogs')!;
     for (const form of ['zero', 'one', 'two', 'few', 'many', 'other']) expect(dialogs).toHaveProperty([`security.daysLeft_${form}`]);

@@ -46,6 +46,10 @@ describe('no literal user-facing strings in JSX', () => {
     expect(found).toHaveLength(3);
   });
 
+  it('covers the operator console too', () => {
+    expect(files(SRC).some((file) => relative(SRC, file).startsWith(join('operator', 'features')))).toBe(true);
+  });
+
   it('web/src has none', () => {
     const problems = files(SRC).flatMap((file) => findLiterals(file, readFileSync(file, 'utf8')));
     expect(problems).toEqual([]);

@@ -191,6 +191,7 @@ export default function DataGridView<R>(props: DataTableProps<R>) {
         localeText={GRID_TEXTS[lang] ?? GRID_TEXTS.en}
         autoHeight
         density="compact"
+        {...(props.rowHeight === 'auto' ? { getRowHeight: () => 'auto' as const } : {})}
         columnHeaderHeight={52}
         loading={loading}
         disableRowSelectionOnClick

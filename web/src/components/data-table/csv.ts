@@ -1,5 +1,6 @@
 import { microToDisplayNumber } from '@pc/core/money';
 import type { CellKind, TableColumn } from './types.ts';
+import { downloadText } from '../../lib/download.ts';
 
 /**
  * CSV of exactly the columns and rows given (RFC 4180: comma-separated, CRLF, quoted where needed), with a
@@ -37,12 +38,5 @@ function quote(text: string): string {
 
 /** Hands the CSV to the browser as a download. */
 export function downloadCsv(fileName: string, csv: string) {
-  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `${fileName}.csv`;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  window.setTimeout(() => URL.revokeObjectURL(url), 1000);
+  downloadText(`${fileName}.csv`, csv, 'text/csv;charset=utf-8');
 }

@@ -58,4 +58,6 @@ export interface DataTableProps<R> {
   /** A client-side table's initial sort. */
   initialSort?: { key: string; dir: 'asc' | 'desc' };
   pageSizeOptions?: number[];
+  /** 'auto': each row as tall as its cells' content (cells of two lines: a name above an e-mail). */
+  rowHeight?: 'auto';
 }

@@ -1,0 +1,34 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type SvgIcon from '@mui/material/SvgIcon';
+import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
+import GroupOutlined from '@mui/icons-material/GroupOutlined';
+import KeyOutlined from '@mui/icons-material/KeyOutlined';
+import type { StaffMe } from '@pc/core/contracts/staff';
+import type { StaffPermission } from '@pc/core/rules/staff-access';
+import { mayDo } from '../lib/session.ts';
+
+/**
+ * The console's sections, in the sidebar's order: one entry each gives the navigation item, the route
+ * (/operator/<path>), the permission that opens it and the page, which loads on first use. A section whose screens
+ * are not built yet has no entry (decision 0161): Overview, Payouts, Partners, Content, Settings and Flagged sales
+ * come with their screens, each as one more entry here, before Audit log.
+ */
+export interface ConsoleSection {
+  /** `nav.<key>` of the console namespace: the item's label and the page's title. */
+  key: 'audit' | 'staff' | 'tokens';
+  path: string;
+  permission: StaffPermission;
+  icon: typeof SvgIcon;
+  page: LazyExoticComponent<ComponentType>;
+}
+
+export const SECTIONS: readonly ConsoleSection[] = [
+  { key: 'audit', path: 'audit', permission: 'audit.read', icon: HistoryOutlined, page: lazy(() => import('../features/audit/pages/AuditPage.tsx')) },
+  { key: 'staff', path: 'staff', permission: 'staff.manage', icon: GroupOutlined, page: lazy(() => import('../features/staff/pages/StaffPage.tsx')) },
+  { key: 'tokens', path: 'tokens', permission: 'tokens.manage', icon: KeyOutlined, page: lazy(() => import('../features/tokens/pages/TokensPage.tsx')) },
+];
+
+/** The sections the member's role opens, in order. */
+export function sectionsOf(me: StaffMe | null): ConsoleSection[] {
+  return SECTIONS.filter((section) => mayDo(me, section.permission));
+}
