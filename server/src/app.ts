@@ -10,6 +10,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import helmet, { type HelmetOptions } from 'helmet';
@@ -26,6 +27,8 @@ import { issuesToFieldErrors } from './lib/validation.ts';
 import { isCrossSite } from './lib/cross-site.ts';
 import { answerSerializer } from './lib/answers.ts';
 import { ping } from './db/client.ts';
+import { httpRequestDuration, registry, watchDatabase } from './lib/metrics.ts';
+import { bearerToken, tokenMatches } from './lib/tokens.ts';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from './db/outage.ts';
 import { noteCabinetRequest } from './db/turns.ts';
 import { sessionPlugin } from './modules/session/plugin.ts';
@@ -37,6 +40,8 @@ import { deliveryPlugin } from './delivery.ts';
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
+    /** Set when the process is shutting down: readiness answers 503 from then on. */
+    draining: boolean;
   }
   interface FastifyRequest {
     /** The language of this request's answers: X-Localization, else the user's lang, else Accept-Language. */
@@ -50,6 +55,9 @@ declare module 'fastify' {
     crossSiteAllowed?: boolean;
   }
 }
+
+/** An X-Request-Id taken from the caller: short, and nothing a log line could be forged with. */
+const REQUEST_ID = /^[\w.:-]{8,128}$/;
 
 /** How long the readiness probe waits for the database's answer. */
 const READY_PROBE_MS = 2_000;
@@ -120,7 +128,7 @@ function headerLang(request: FastifyRequest): LangCode {
  * captcha challenges, the dev mailbox's links). The API reference (/api/docs) is public and keeps its own
  * headers; static files and the app's pages are not affected (decision 0080).
  */
-const NO_STORE = /^\/(api|ingest|operator|dev|webmaster\/v1)(\/|\?|$)/;
+const NO_STORE = /^\/(api|ingest|operator\/v1|dev|webmaster\/v1)(\/|\?|$)/;
 const isNoStore = (url: string) => NO_STORE.test(url) && !/^\/api\/docs(\/|\?|$)/.test(url);
 
 /** The answer to a call made while the database is away: 503, localized, with Retry-After. */
@@ -214,6 +222,13 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     bodyLimit: API_BODY_LIMIT,
     // false, a hop count or the proxies' addresses: never "every hop" (config.ts, decision 0080).
     trustProxy: trustProxyOption(ctx.config.TRUST_PROXY),
+    // Each request's id is on every log line of it and in its answer's X-Request-Id: the caller's own id when it
+    // sends a well-formed one (a proxy's, to follow a request across services), otherwise a new one.
+    requestIdHeader: false,
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
     frameworkErrors: (error, request, reply) => frameworkError(error, request as FastifyRequest, reply as FastifyReply),
     clientErrorHandler: clientError,
   }).withTypeProvider<ZodTypeProvider>();
@@ -221,11 +236,13 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   // Answers are written as built; tests hold each against its contract (lib/answers.ts).
   app.setSerializerCompiler(answerSerializer(ctx.config.NODE_ENV === 'test'));
   app.decorate('ctx', ctx);
+  app.decorate('draining', false);
   app.decorate('answerCache', ctx.config.READ_CACHE_MB > 0 ? new AnswerCache(Math.round(ctx.config.READ_CACHE_MB * 1024 * 1024)) : null);
   await seedProductSettings(ctx.database.db);
   app.decorateRequest('lang', 'en');
 
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
     request.lang = headerLang(request);
     // On the embedded database, ingest stores smaller transactions while partners are reading (db/turns.ts).
     if (request.url.startsWith('/api/')) noteCabinetRequest(ctx.database);
@@ -234,6 +251,13 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   app.addHook('onSend', async (request, reply) => {
     if (isNoStore(request.url)) reply.header('cache-control', 'no-store');
   });
+
+  app.addHook('onResponse', async (request, reply) => {
+    // The route's template, not the path: one series per route, whatever ids the paths carry.
+    const route = request.routeOptions.url ?? 'unmatched';
+    httpRequestDuration.observe({ method: request.method, route, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
+  });
+  watchDatabase(ctx.database);
 
   app.setErrorHandler((error: unknown, request, reply) => {
     if (error instanceof AppError) return sendError(request, reply, error);
@@ -320,7 +344,19 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   app.get('/healthz', { schema: { hide: true, response: { 200: z.object({ status: z.literal('ok') }) } } }, async () => ({
     status: 'ok' as const,
   }));
+  // Prometheus' scrape, behind METRICS_TOKEN (or on METRICS_PORT, main.ts). Decision 0173.
+  const metricsToken = ctx.config.METRICS_TOKEN;
+  if (metricsToken) {
+    app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
+      const presented = bearerToken(request);
+      if (!presented || !tokenMatches(presented, metricsToken)) throw new AppError('unauthorized');
+      return reply.header('cache-control', 'no-store').type(registry.contentType).send(await registry.metrics());
+    });
+  }
+
   app.get('/readyz', { schema: { hide: true } }, async (request, reply) => {
+    // Shutting down (SIGTERM): not ready, so the balancer stops sending while what is in flight finishes.
+    if (app.draining) return reply.code(503).send({ status: 'shutting down' });
     // A probe is answered within READY_PROBE_MS even when connecting hangs (a network partition, not a refusal).
     const deadline = new Promise<never>((_resolve, reject) => setTimeout(() => reject(new Error('timeout exceeded when trying to connect')), READY_PROBE_MS).unref());
     const ok = await Promise.race([ping(ctx.database), deadline]).catch((error: unknown) => {
@@ -336,12 +372,15 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   await registerModules(app);
 
   app.setNotFoundHandler(async (request, reply) => {
-    const isApi = /^\/(api|ingest|operator|webmaster\/v1)(\/|$)/.test(request.url);
+    const isApi = /^\/(api|ingest|operator\/v1|webmaster\/v1)(\/|\?|$)/.test(request.url);
     // A missing build file (an older deployment's chunk) is a 404, not the app's page under a script's name.
     const isAsset = request.url.startsWith('/assets/');
     if (!isApi && !isAsset && request.method === 'GET') {
-      // Compressed, no-cache and with its ETag, as every HTML shell of the build (delivery.ts).
-      if (hasWeb) return reply.type('text/html; charset=utf-8').sendFile('index.html');
+      // The operator console's pages (/operator and below, but its API /operator/v1) are its own bundle's shell, never
+      // the partner app's (decision 0161). Compressed, no-cache and with its ETag, as every HTML shell of the build
+      // (delivery.ts).
+      const shell = /^\/operator(\/|\?|$)/.test(request.url) ? 'operator.html' : 'index.html';
+      if (hasWeb) return reply.type('text/html; charset=utf-8').sendFile(shell);
       return reply
         .type('text/html; charset=utf-8')
         .send(

@@ -143,6 +143,19 @@ export const configSchema = z
     /** Calls per minute one webmaster API key may make; more are answered 429 with Retry-After (decision 0122). */
     WEBMASTER_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(60),
     SEED_DEMO: bool.optional(),
+    /**
+     * Bearer token that opens GET /metrics (Prometheus text) on the server's port; unset: not served there.
+     * Decision 0173.
+     */
+    METRICS_TOKEN: z.string().min(16).optional(),
+    /** A port of its own for /metrics without a token (bound to METRICS_HOST); 0: none. */
+    METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+    METRICS_HOST: z.string().default('127.0.0.1'),
+    /**
+     * On SIGTERM, how long readiness answers 503 before the server stops taking requests, so a load balancer stops
+     * sending first (its probe interval); then requests and ingest batches in flight finish, jobs end, the pool closes.
+     */
+    SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Unset: json in production, pretty (one readable line per record) elsewhere. */
     LOG_FORMAT: z.enum(['pretty', 'json']).optional(),

@@ -6,6 +6,7 @@ import { createMailer } from './mail/mailer.ts';
 import { buildApp } from './app.ts';
 import { systemClock, type AppContext } from './context.ts';
 import { startBackground } from './background.ts';
+import { serveMetrics } from './lib/metrics-server.ts';
 
 /**
  * Migrates once the database answers: a process started while PostgreSQL is away (a deployment during maintenance,
@@ -56,16 +57,36 @@ const lines = [
 ];
 console.log(lines.join('\n'));
 
+// Prometheus' scrape on a port of its own, without a token (decision 0173); usually reachable only inside the cluster.
+const metricsServer = config.METRICS_PORT ? await serveMetrics(config.METRICS_PORT, config.METRICS_HOST) : null;
+
+/**
+ * Graceful shutdown (decision 0173): readiness turns false first and stays so for SHUTDOWN_DELAY_MS, so a balancer
+ * stops sending; then the server stops taking connections and finishes the requests in flight (an ingest batch is
+ * stored and answered, or was never begun), the scheduled jobs end their turn, and the pool closes.
+ */
 let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
+  app.draining = true;
   app.log.info({ signal }, 'shutting down');
-  const force = setTimeout(() => process.exit(1), 10_000);
+  const force = setTimeout(() => {
+    app.log.error('shutdown took too long; exiting');
+    process.exit(1);
+  }, config.SHUTDOWN_DELAY_MS + 30_000);
   force.unref();
-  await background.stop();
-  await app.close();
-  await database.close();
+  try {
+    if (config.SHUTDOWN_DELAY_MS) await new Promise((resolve) => setTimeout(resolve, config.SHUTDOWN_DELAY_MS));
+    await app.close();
+    await background.stop();
+    metricsServer?.close();
+    await database.close();
+  } catch (error) {
+    app.log.error({ err: error }, 'shutdown failed');
+    process.exit(1);
+  }
+  app.log.info('stopped');
   process.exit(0);
 }
 process.on('SIGTERM', () => void shutdown('SIGTERM'));

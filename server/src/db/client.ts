@@ -26,6 +26,8 @@ export interface Database {
   onOneConnection<T>(fn: (conn: Connection) => Promise<T>): Promise<T>;
   /** Whether this process last found the database away (an outage is logged once, at its start and end). */
   outage: DatabaseOutage;
+  /** PostgreSQL's connection pool (its use is a metric); none on the embedded database. */
+  pool?: pg.Pool;
   close(): Promise<void>;
 }
 
@@ -84,6 +86,7 @@ export function wrapPool(pool: pg.Pool): Database {
       }
     },
     outage: new DatabaseOutage(),
+    pool,
     async close() {
       await pool.end();
     },

@@ -1,22 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { createHash, timingSafeEqual } from 'node:crypto';
 import { INGEST_MAX_BYTES, INGEST_MAX_EVENTS, isProjectId, type ProjectId } from '@pc/core';
 import { AppError } from '../lib/errors.ts';
+import { bearerToken, tokenMatches } from '../lib/tokens.ts';
+import { ingestBatches, ingestEvents, ingestQueueWait } from '../lib/metrics.ts';
+import { isDatabaseUnavailable } from '../db/outage.ts';
 import { ingestBatch } from './process.ts';
 
-const digest = (value: string) => createHash('sha256').update(value).digest();
-
-/** Constant-time comparison of a presented token with the expected one (hashing equalizes the lengths). */
-export function tokenMatches(presented: string, expected: string): boolean {
-  return timingSafeEqual(digest(presented), digest(expected));
-}
-
-function bearer(request: FastifyRequest): string | null {
-  const header = request.headers.authorization;
-  if (typeof header !== 'string') return null;
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-  return match ? match[1]! : null;
-}
 
 /** Lines of NDJSON; a line that is not JSON stays in place as an invalid event, so its neighbours still count. */
 export function parseNdjson(body: string): unknown[] {
@@ -40,7 +29,7 @@ export function parseNdjson(body: string): unknown[] {
 export function authenticateHost(request: FastifyRequest, tokens: Record<ProjectId, string>): ProjectId {
   const project = (request.params as { project: string }).project;
   if (!isProjectId(project)) throw new AppError('not_found');
-  const token = bearer(request);
+  const token = bearerToken(request);
   if (!token) throw new AppError('unauthorized');
   if (!tokenMatches(token, tokens[project])) {
     const other = project === 'fd1' ? 'fd2' : 'fd1';
@@ -123,16 +112,23 @@ export async function ingestRoutes(app: FastifyInstance) {
       schema: { hide: true },
       // Authentication runs before the body is read: an unauthenticated sender cannot make the server parse 10 MB.
       onRequest: async (request) => {
-        authenticateHost(request, tokens);
-        if (inFlight < maxInFlight && queue.length === 0) {
-          inFlight += 1;
-        } else if (queue.length < maxQueued) {
-          // The place is handed over by the batch that ends (release): inFlight stays as it is.
-          await waitForPlace(request);
-        } else {
-          request.log.debug({ inFlight, queued: queue.length }, 'ingest busy');
-          throw busy();
+        const project = authenticateHost(request, tokens);
+        const waitStarted = performance.now();
+        try {
+          if (inFlight < maxInFlight && queue.length === 0) {
+            inFlight += 1;
+          } else if (queue.length < maxQueued) {
+            // The place is handed over by the batch that ends (release): inFlight stays as it is.
+            await waitForPlace(request);
+          } else {
+            request.log.debug({ inFlight, queued: queue.length }, 'ingest busy');
+            throw busy();
+          }
+        } catch (error) {
+          ingestBatches.inc({ project, outcome: 'busy' });
+          throw error;
         }
+        ingestQueueWait.observe((performance.now() - waitStarted) / 1000);
         admitted.add(request);
       },
       // Whatever happens to the request (answered, failed, the sender went away), its place is given back once.
@@ -144,7 +140,14 @@ export async function ingestRoutes(app: FastifyInstance) {
       const body = request.body;
       if (!Array.isArray(body)) throw new AppError('bad_request', { key: 'errors:bad_request' });
       if (body.length > INGEST_MAX_EVENTS) throw new AppError('payload_too_large');
-      const answer = await ingestBatch(app.ctx.database, project, body, { now: app.ctx.clock.now(), transactionEvents });
+      const answer = await ingestBatch(app.ctx.database, project, body, { now: app.ctx.clock.now(), transactionEvents }).catch((error: unknown) => {
+        if (isDatabaseUnavailable(error)) ingestBatches.inc({ project, outcome: 'unavailable' });
+        throw error;
+      });
+      ingestBatches.inc({ project, outcome: 'stored' });
+      ingestEvents.inc({ project, result: 'accepted' }, answer.accepted);
+      ingestEvents.inc({ project, result: 'duplicate' }, answer.duplicates);
+      ingestEvents.inc({ project, result: 'rejected' }, answer.rejected);
       return reply.code(200).type('application/json; charset=utf-8').send(JSON.stringify(answer));
     },
   );

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { ping } from '../db/client.ts';
 import { isDatabaseUnavailable } from '../db/outage.ts';
+import { jobRuns, timedJob } from '../lib/metrics.ts';
 import { alertJob } from './alerts.ts';
 import { catchUp } from './close.ts';
 import { housekeeping } from './housekeeping.ts';
@@ -54,12 +55,13 @@ export function startScheduler(
         return false;
       });
       if (!reachable) {
+        jobRuns.inc({ job: 'turn', outcome: 'skipped' });
         running = null;
         return;
       }
       ctx.database.outage.recovered(log);
       try {
-        const r = await catchUp(ctx.database, ctx.clock.now());
+        const r = await timedJob('close', () => catchUp(ctx.database, ctx.clock.now()));
         if (r.days.length || r.months.length || r.dirty.length) {
           log.info(
             {
@@ -76,21 +78,22 @@ export function startScheduler(
       }
       // Mails that could not be sent before, or that a process died while sending (decision 0170).
       try {
-        const mails = await ctx.mailer?.deliverDue();
+        const mails = ctx.mailer ? await timedJob('outbox', () => ctx.mailer!.deliverDue()) : null;
         if (mails && (mails.sent || mails.retried || mails.abandoned)) log.info(mails, 'outbox delivery ran');
         if (mails?.abandoned) log.error({ abandoned: mails.abandoned }, 'mails given up after repeated failures');
       } catch (error) {
         failed(error, 'outbox delivery failed; retried at the next tick');
       }
-      await rateFeeds.runIfDue();
-      await postbacks.runIfDue();
-      await alerts?.runIfDue();
-      await siteRechecks?.runIfDue();
+      // These never throw: they log their own failures.
+      await timedJob('rate_feeds', () => rateFeeds.runIfDue());
+      await timedJob('postbacks', () => postbacks.runIfDue());
+      if (alerts) await timedJob('alerts', () => alerts.runIfDue());
+      if (siteRechecks) await timedJob('site_rechecks', () => siteRechecks.runIfDue());
       try {
         const now = ctx.clock.now();
         if (lastHousekeeping === null || now.getTime() - lastHousekeeping >= HOUSEKEEPING_EVERY_MS) {
           lastHousekeeping = now.getTime();
-          const gone = await housekeeping(ctx.database, now);
+          const gone = await timedJob('housekeeping', () => housekeeping(ctx.database, now));
           if (gone.sessions || gone.tokens || gone.mails || gone.postbacks) log.info(gone, 'housekeeping removed spent records');
         }
       } catch (error) {

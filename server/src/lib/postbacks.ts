@@ -7,6 +7,7 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { rows, type Tx } from '../db/sql.ts';
 import { OutboundError, outboundFetch } from './outbound.ts';
+import { postbackDeliveries } from './metrics.ts';
 
 /**
  * Postbacks (PRODUCT.md, Beyond SPEC; decision 0123): the one place that enqueues them (ingest for sales, the
@@ -253,6 +254,7 @@ export async function attemptPostback(ctx: PostbackContext, d: DeliveryRow, opts
           given_up_at = ${!outcome.delivered && !next ? iso(at) : null}::timestamptz
         where id = ${d.id} and given_up_at is null and delivered_at is null`,
   );
+  postbackDeliveries.inc({ outcome: outcome.delivered ? 'delivered' : next ? 'failed' : 'given_up' });
   return { ...outcome, nextAttemptAt: next };
 }
 

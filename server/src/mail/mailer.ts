@@ -4,6 +4,7 @@ import type { Database } from '../db/client.ts';
 import { rowsOf } from '../db/client.ts';
 import { mailOutbox } from '../db/schema/index.ts';
 import { systemClock, type Clock } from '../context.ts';
+import { mails } from '../lib/metrics.ts';
 
 export interface OutgoingMail {
   to: string;
@@ -114,8 +115,10 @@ export function createMailer(opts: { database: Database; smtpUrl?: string; from:
         })
         .where(eq(mailOutbox.id, row.id))
         .catch(() => undefined); // the database is away too: the lease runs out and the mail is due again
+      mails.inc({ outcome: abandoned ? 'abandoned' : 'failed' });
       return { sent: false, error: error as Error, abandoned };
     }
+    mails.inc({ outcome: 'sent' });
     await markSent(row.id, clock.now());
     return { sent: true };
   }
