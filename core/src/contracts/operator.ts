@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { LANG_CODES } from '../locales.ts';
-import { pageMeta, projectSchema } from './common.ts';
+import { pageMeta, plainText, projectSchema } from './common.ts';
 import { payoutConversion } from './payouts.ts';
 
 /**
- * The operator API (docs/operator.md): server-to-server calls under /operator/v1, Bearer OPERATOR_TOKEN plus
- * X-Operator. Amounts are micro-USD integers.
+ * The operator API (docs/operator.md): the staff console's and automation's calls under /operator/v1 (decision
+ * 0160). Amounts are micro-USD integers. Every text it takes is a plainText: no control characters, so a NUL or an
+ * escape sequence is a 422 that changes nothing.
  */
 const micro = z.number().int();
 const dayString = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
@@ -49,7 +50,7 @@ export const operatorPayoutAnswer = operatorPayout.extend({
 });
 
 /** POST /operator/v1/payouts/{id}/status */
-export const operatorPayoutMoveBody = z.strictObject({ status: operatorPayoutMove, reason: z.string().trim().max(1000).optional() });
+export const operatorPayoutMoveBody = z.strictObject({ status: operatorPayoutMove, reason: plainText(1000, { min: 0, multiline: true }).optional() });
 
 /** A partner named by id or by e-mail. */
 const partnerRef = {
@@ -62,7 +63,7 @@ export const additionalIncomeBody = z.strictObject({
   ...partnerRef,
   project: projectSchema,
   amount: micro.refine((v) => v !== 0, { message: 'validation:invalid' }).refine((v) => Math.abs(v) <= 1e12, { message: 'validation:invalid' }),
-  reason: z.string().trim().min(1).max(1000),
+  reason: plainText(1000, { multiline: true }),
   day: dayString.optional(),
 });
 export const additionalIncomeAnswer = z.object({
@@ -77,7 +78,7 @@ export const additionalIncomeAnswer = z.object({
 
 /** A title and body per language; English is required (the fallback of every other language). */
 const operatorTexts = z
-  .partialRecord(z.enum(LANG_CODES), z.strictObject({ title: z.string().trim().min(1).max(300), body: z.string().trim().min(1).max(20_000) }))
+  .partialRecord(z.enum(LANG_CODES), z.strictObject({ title: plainText(300), body: plainText(20_000, { multiline: true }) }))
   .refine((texts) => Boolean(texts.en), { message: 'operator:english_text_required' });
 
 /** POST /operator/v1/news */
@@ -89,7 +90,7 @@ export const operatorNotificationBody = z.strictObject({ ...partnerRef, all: z.b
 export const operatorNotificationAnswer = z.object({ id: z.number().int(), user_id: z.number().int().nullable(), created_at: z.string() });
 
 /** POST /operator/v1/sites/{id}/ban */
-export const siteBanBody = z.strictObject({ reason: z.string().trim().min(1).max(1000) });
+export const siteBanBody = z.strictObject({ reason: plainText(1000, { multiline: true }) });
 export const siteBanAnswer = z.object({ id: z.number().int(), status: z.literal('banned') });
 
 /** GET /operator/v1/actions: the operators' log, newest first. */
@@ -100,7 +101,16 @@ export const operatorActionsAnswer = z.object({
 
 /** GET /operator/v1/settings and PATCH: the product settings by top-level key. */
 export const operatorSettingsAnswer = z.object({ value: z.record(z.string(), z.unknown()) });
-export const operatorSettingsBody = z.strictObject({ changes: z.record(z.string(), z.unknown()) });
+/** Whether a settings value holds a control character in any of its texts (keys included). */
+function hasControlText(value: unknown): boolean {
+  if (typeof value === 'string') return /\p{Cc}/u.test(value);
+  if (Array.isArray(value)) return value.some(hasControlText);
+  if (value && typeof value === 'object') return Object.entries(value).some(([k, v]) => hasControlText(k) || hasControlText(v));
+  return false;
+}
+export const operatorSettingsBody = z.strictObject({
+  changes: z.record(z.string(), z.unknown()).refine((changes) => !hasControlText(changes), { message: 'validation:control_characters' }),
+});
 export const operatorSettingsChangeAnswer = z.object({ value: z.record(z.string(), z.unknown()), changed: z.array(z.string()), effective_from: z.string() });
 
 /** GET /operator/v1/partners/{id}/balance: a partner's money as the balance calls see it. */

@@ -4,10 +4,16 @@
  *   OPERATOR_TOKEN=... OPERATOR_NAME=alice npm run operator -- <command> [options]
  *
  * CABINET_URL (default http://localhost:3000) is the cabinet's address; OPERATOR_NAME (or --as) is recorded
- * with every action.
+ * with every action. The `staff` commands work on the database itself (DATABASE_URL or DATA_DIR, as the server):
+ * they make the first administrator, before anyone can sign in to the console.
  */
+import { userInfo } from 'node:os';
 import { parseArgs } from 'node:util';
-import { usdToMicro } from '@pc/core';
+import { isStaffRole, staffCreateBody, usdToMicro } from '@pc/core';
+import type { Database } from '../db/client.ts';
+import type { StaffActor } from './audit.ts';
+import { createStaff, listStaff, updateStaff } from './staff-admin.ts';
+import { findStaffByEmail } from './staff-auth.ts';
 
 const HELP = `commands:
   payouts [--status S] [--user ID] [--page N]      list payout requests
@@ -24,12 +30,19 @@ const HELP = `commands:
                                                    send a notification to one partner or to everyone
   ban-site ID --reason TEXT                        ban a partner site
   actions [--limit N]                              the operator action log
+  staff add --email E --name N --role admin|finance|support|content [--password P]
+                                                   add a console member on the database directly (prints a
+                                                   one-time temporary password unless --password is given)
+  staff list                                       the console's members
+  staff reset-totp --email E                       forget a member's authenticator: set up anew at next sign-in
 options: --as NAME (or OPERATOR_NAME), --url URL (or CABINET_URL), token from OPERATOR_TOKEN`;
 
 export interface CliIo {
   fetch: typeof fetch;
   env: Record<string, string | undefined>;
   out: (line: string) => void;
+  /** The server's database and settings, for the `staff` commands (opened only when one runs). */
+  database?: () => Promise<{ database: Database; now: () => Date; close: () => Promise<void> }>;
 }
 
 export async function runOperatorCli(argv: string[], io: CliIo): Promise<number> {
@@ -55,6 +68,9 @@ export async function runOperatorCli(argv: string[], io: CliIo): Promise<number>
       as: { type: 'string' },
       key: { type: 'string' },
       url: { type: 'string' },
+      name: { type: 'string' },
+      role: { type: 'string' },
+      password: { type: 'string' },
       help: { type: 'boolean' },
     },
   });
@@ -63,6 +79,7 @@ export async function runOperatorCli(argv: string[], io: CliIo): Promise<number>
     io.out(HELP);
     return command ? 0 : 2;
   }
+  if (command === 'staff') return staffCommand(arg, values, io);
   const token = io.env.OPERATOR_TOKEN;
   const operator = values.as ?? io.env.OPERATOR_NAME;
   if (!token) return fail(io, 'OPERATOR_TOKEN is not set');
@@ -149,12 +166,68 @@ export async function runOperatorCli(argv: string[], io: CliIo): Promise<number>
   }
 }
 
+/**
+ * `staff add | list | reset-totp` on the database directly, audited as the machine's user (actor kind legacy).
+ * The embedded database (no DATABASE_URL) is one process's at a time: stop the server first.
+ */
+async function staffCommand(sub: string | undefined, values: { email?: string; name?: string; role?: string; password?: string }, io: CliIo): Promise<number> {
+  if (!io.database) return fail(io, 'the staff commands need the database');
+  if (sub !== 'add' && sub !== 'list' && sub !== 'reset-totp') return fail(io, 'staff add | list | reset-totp');
+  const { database, now, close } = await io.database();
+  const actor: StaffActor = { kind: 'legacy', id: null, name: `cli:${io.env.USER ?? safeUser()}`, role: 'admin' };
+  try {
+    if (sub === 'list') {
+      for (const m of await listStaff(database.db))
+        io.out(`${m.id}\t${m.email}\t${m.role}\t${m.name}${m.disabled_at ? '\tdisabled' : ''}${m.totp_confirmed ? '' : '\tauthenticator not set up'}`);
+      return 0;
+    }
+    if (sub === 'reset-totp') {
+      const member = values.email ? await findStaffByEmail(database.db, values.email) : undefined;
+      if (!member) return fail(io, 'staff reset-totp needs the --email of a member');
+      await updateStaff(database.db, actor, member.id, { reset_totp: true }, null, now());
+      io.out(`${member.email}: the authenticator is set up anew at the next sign-in`);
+      return 0;
+    }
+    if (!values.role || !isStaffRole(values.role)) return fail(io, 'staff add needs --role admin|finance|support|content');
+    const parsed = staffCreateBody.safeParse({ email: values.email, name: values.name, role: values.role, ...(values.password ? { password: values.password } : {}) });
+    if (!parsed.success) return fail(io, `staff add: ${parsed.error.issues.map((i) => `--${String(i.path[0])}: ${i.message}`).join('; ')}`);
+    const created = await createStaff(database.db, actor, parsed.data, null, now());
+    io.out(`added ${created.member.email} (${created.member.role}), id ${created.member.id}`);
+    if (created.temporaryPassword) io.out(`temporary password (shown once): ${created.temporaryPassword}`);
+    io.out('at the first sign-in (/operator) they set up an authenticator app');
+    return 0;
+  } catch (error) {
+    const e = error as { message: string; text?: { key: string }; fields?: Record<string, Array<{ key: string }>> };
+    const fields = Object.entries(e.fields ?? {}).map(([field, texts]) => `--${field}: ${texts.map((x) => x.key).join(', ')}`);
+    return fail(io, fields.length ? fields.join('; ') : (e.text?.key ?? e.message));
+  } finally {
+    await close();
+  }
+}
+
+function safeUser(): string {
+  try {
+    return userInfo().username;
+  } catch {
+    return 'unknown';
+  }
+}
+
 function fail(io: CliIo, message: string): number {
   io.out(`error: ${message}`);
   return 2;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const code = await runOperatorCli(process.argv.slice(2), { fetch, env: process.env, out: (line) => console.log(line) });
+  const database = async () => {
+    const { loadConfig } = await import('../config.ts');
+    const { openDatabase } = await import('../db/client.ts');
+    const { migrate } = await import('../db/migrate.ts');
+    const config = loadConfig();
+    const db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+    await migrate(db);
+    return { database: db, now: () => new Date(), close: () => db.close() };
+  };
+  const code = await runOperatorCli(process.argv.slice(2), { fetch, env: process.env, out: (line) => console.log(line), database });
   process.exit(code);
 }
