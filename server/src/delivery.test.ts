@@ -124,6 +124,10 @@ describe('web app files', () => {
       ['/', 'index.html'],
       ['/index.html', 'index.html'],
       ['/operator.html', 'operator.html'],
+      // The operator console's pages are its own shell's (decision 0161).
+      ['/operator', 'operator.html'],
+      ['/operator/sign-in', 'operator.html'],
+      ['/operator/audit?action=staff.', 'operator.html'],
       ['/favicon.svg', 'favicon.svg'],
     ] as const) {
       const etags = new Set<string>();
@@ -148,6 +152,18 @@ describe('web app files', () => {
       expect(etags.size, url).toBe(3);
       const stale = await get(url, { 'accept-encoding': 'br', 'if-none-match': 'W/"0-0"' });
       expect(stale.statusCode).toBe(200);
+    }
+  });
+
+  it('keep the operator API out of the console’s pages: /operator/v1 answers as an API, other paths stay the partner app’s', async () => {
+    const api = await get('/operator/v1/no-such-call', { 'accept-encoding': 'identity' });
+    expect(api.statusCode).toBe(404);
+    expect(api.headers['content-type']).toMatch(/^application\/json/);
+    expect(api.json()).toMatchObject({ code: 'not_found' });
+    expect(api.headers['cache-control']).toBe('no-store');
+    for (const url of ['/operators', '/auth/login', '/app/fd1/operator']) {
+      const page = await get(url, { 'accept-encoding': 'identity' });
+      expect(decoded(page).equals(file('index.html')), url).toBe(true);
     }
   });
 
