@@ -6,7 +6,9 @@
  * The captcha widget is fetched on the partner's first click or key press in the form (decision 0042);
  * it is printed as its own line, with the sign-in total once it has arrived.
  * Budgets: sign-in <= 200 KB, shell <= 300 KB, and for the dashboard and a statistics screen both their first
- * load and what they add to the shell; the grid and the charts must not be in sign-in or the shell.
+ * load and what they add to the shell; the grid and the charts must not be in sign-in or the shell. The operator
+ * console (operator.html, decision 0161) has budgets of its own for its sign-in and a screen, and no chunk of it may
+ * be reachable from the partner app's entry.
  * Exits with 1 when a budget is exceeded.
  *
  * Then it starts the built server (buildApp on an in-memory PGlite, serving web/dist) and fetches each page's
@@ -86,7 +88,9 @@ function gz(file: string): number {
 
 const localeFile = (lang: string, ns: string) => key((k) => k.endsWith(`locales/${lang}/${ns}.json`), `${lang}/${ns}`);
 const locale = (lang: string, namespaces = ['common', 'nav', 'auth', 'dialogs']) => namespaces.map((ns) => localeFile(lang, ns));
-const entry = key((k) => manifest[k]!.isEntry === true, 'the entry');
+/** The partner app's entry; the operator console's (operator.html) is a second entry of the same build (decision 0161). */
+const entry = key((k) => k === 'index.html', 'the partner app\'s entry');
+const consoleEntry = key((k) => k === 'operator.html', 'the operator console\'s entry');
 const src = (path: string) => key((k) => k === path, path);
 const altcha = key((k) => /altcha\/dist\/main\/altcha\.js$/.test(k), 'the captcha widget');
 const grid = src('src/components/data-table/DataGridView.tsx');
@@ -100,6 +104,27 @@ const screenLoad = (page: string, namespace: string, heavy: string[]) => [...she
 const dashboard = screenLoad('src/features/dashboard/pages/DashboardPage.tsx', 'dashboard', [charts]);
 const detailed = screenLoad('src/features/statistics/pages/DetailedPage.tsx', 'stats', [charts, grid]);
 const payouts = screenLoad('src/features/payouts/pages/PayoutsPage.tsx', 'payouts', [grid]);
+
+/** The operator console's sign-in: its entry, the page and its four namespaces (console and the kit's), in English. */
+const consoleLocales = ['console', 'kit', 'common', 'dialogs'].map((ns) => localeFile('en', ns));
+const consoleSignIn = [consoleEntry, src('src/operator/features/sign-in/pages/SignInPage.tsx'), ...consoleLocales];
+/** A console screen's first load: the Staff page with its table, the largest of the three. */
+const consoleStaff = [consoleEntry, src('src/operator/features/staff/pages/StaffPage.tsx'), ...consoleLocales, grid];
+
+/** Every chunk a set can ever load: what it imports statically and, transitively, whatever it may import later. */
+function reachable(keys: string[]): Set<string> {
+  const seen = new Set<string>();
+  const stack = [...keys];
+  while (stack.length) {
+    const k = stack.pop()!;
+    if (seen.has(k)) continue;
+    seen.add(k);
+    stack.push(...(manifest[k]!.imports ?? []), ...(manifest[k]!.dynamicImports ?? []));
+  }
+  return seen;
+}
+/** The console's own chunks: its entry and the chunks of its modules (web/src/operator). */
+const consoleChunks = Object.keys(manifest).filter((k) => k === consoleEntry || k.startsWith('src/operator/'));
 
 interface Measured {
   name: string;
@@ -122,9 +147,21 @@ const routes: Measured[] = [
   { name: 'dashboard: what the route adds to the shell', budgetKb: 150, keys: dashboard, over: shell },
   { name: 'statistics (/app/fd1/statistics/detailed, en), first load', budgetKb: 560, keys: detailed },
   { name: 'statistics: what the route adds to the shell', budgetKb: 300, keys: detailed, over: shell },
+  // The console's staff sign in on desktops, mostly; its budgets are its own, not the partner sign-in's.
+  { name: 'operator console sign-in (/operator/sign-in, en), first load', budgetKb: 260, keys: consoleSignIn, without: heavy },
+  { name: 'operator console staff screen (/operator/staff, en), first load', budgetKb: 450, keys: consoleStaff },
 ];
 
 let failed = false;
+// Nothing a partner's page can ever load belongs to the console: not its entry, not one of its modules' chunks.
+const partnerReach = reachable([entry]);
+const leaked = consoleChunks.filter((k) => partnerReach.has(k));
+if (leaked.length) {
+  failed = true;
+  console.log(`the partner app can load console chunks: ${leaked.join(', ')}`);
+} else {
+  console.log(`partner app: none of the console's ${consoleChunks.length} chunks is reachable from its entry`);
+}
 for (const route of routes) {
   const base = route.over ? closure(route.over) : new Set<string>();
   const files = [...closure(route.keys)].filter((f) => f.endsWith('.js') && !base.has(f));
@@ -146,11 +183,11 @@ for (const route of routes) {
 // ------------------------------------------------------------------------------------------------------------
 // What the server sends.
 
-/** A page's first load from the server: its HTML shell, then the JavaScript and CSS of its chunks. */
+/** A page's first load from the server: its HTML shell (the partner app's or the console's), then the JavaScript and CSS of its chunks. */
 function pageFiles(keys: string[]): string[] {
   const chunks = closureChunks(keys);
   const css = new Set(chunks.flatMap((chunk) => chunk.css ?? []));
-  return ['index.html', ...chunks.map((chunk) => chunk.file), ...css];
+  return [keys.includes(consoleEntry) ? 'operator.html' : 'index.html', ...chunks.map((chunk) => chunk.file), ...css];
 }
 
 interface Sent {
@@ -179,6 +216,7 @@ const pages: Array<{ name: string; path: string; keys: string[] }> = [
   { name: 'sign-in', path: '/auth/login', keys: signIn },
   { name: 'dashboard', path: '/dashboard', keys: dashboard },
   { name: 'payouts', path: '/payouts', keys: payouts },
+  { name: 'operator console sign-in', path: '/operator/sign-in', keys: consoleSignIn },
 ];
 
 const database = wrapPglite(await PGlite.create());
@@ -196,7 +234,7 @@ try {
   for (const page of pages) {
     const files = pageFiles(page.keys);
     // The shell is fetched under the page's own address (the app's pages are the server's fallback).
-    const urls = files.map((f) => (f === 'index.html' ? page.path : `/${f}`));
+    const urls = files.map((f) => (f === 'index.html' || f === 'operator.html' ? page.path : `/${f}`));
     const total = { identity: 0, gzip: 0, compressed: 0 };
     const encodings = new Map<string, number>();
     for (const url of urls) {
