@@ -5,6 +5,7 @@ import { solveCaptcha } from '../modules/captcha/testing.ts';
 import { startBackground } from '../background.ts';
 import { DEMO_EMAIL, DEMO_PASSWORD, demoSeedEnabled, ensureDemoPartner } from './demo.ts';
 import { DEMO_INVITED } from './demo-referrals.ts';
+import { DEMO_STAFF_TOTP_SECRET } from './demo-staff.ts';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -44,6 +45,11 @@ describe('demo partner seed', () => {
     try {
       expect(background.banner).toContain(`  Demo sign-in: ${DEMO_EMAIL} / ${DEMO_PASSWORD}`);
       expect(background.banner).toContain('  Dev mailbox: http://localhost:3000/dev/mailbox');
+      // The console's demo staff (seed/demo-staff.ts).
+      expect(background.banner).toContain(
+        '  Staff console: http://localhost:3000/operator  admin@staff.test, finance@staff.test, finance2@staff.test, support@staff.test, content@staff.test / demo-staff',
+      );
+      expect(background.banner).toContain(`  Staff authenticator (demo only): ${DEMO_STAFF_TOTP_SECRET}`);
       // The demo partner and the partners it invited (seed/demo-referrals.ts).
       expect(await t.ctx.database.db.select().from(users)).toHaveLength(1 + DEMO_INVITED.length);
     } finally {
