@@ -33,7 +33,7 @@ import { AppError } from '../lib/errors.ts';
 import { balanceOf } from '../money/balance.ts';
 import { loadProduct } from '../money/product.ts';
 import { WALLET_IDENTIFYING_FIELD, walletFingerprint, walletKeys } from '../money/wallets.ts';
-import { createSession, forgetKeptSessions, OPERATOR_VIEW_MS, revokeAllSessions, SESSION_COOKIE, sessionRanOut } from '../modules/session/service.ts';
+import { createSession, OPERATOR_VIEW_MS, revokeAllSessions, SESSION_COOKIE, sessionRanOut, sessionsEnded } from '../modules/session/service.ts';
 import { consumeToken, issueToken, TOKEN_TTL_MS } from '../modules/session/tokens.ts';
 import { actorOf } from './access.ts';
 import { audit, csvField, type StaffActor } from './audit.ts';
@@ -128,7 +128,7 @@ async function setBlocked(db: Db, by: { actor: StaffActor; ip: string | null }, 
   return db.transaction(async (tx) => {
     const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
     if (!user) throw new AppError('not_found', { key: 'operator:partner_not_found' });
-    if (user.isActive !== block) throw new AppError('conflict', { key: block ? 'console:already_blocked' : 'console:not_blocked' }, undefined, { reason: block ? 'already_blocked' : 'not_blocked' });
+    if (user.isActive !== block) throw new AppError('conflict', { key: block ? 'operator:already_blocked' : 'operator:not_blocked' }, undefined, { reason: block ? 'already_blocked' : 'not_blocked' });
     const [after] = await tx
       .update(users)
       .set(block ? { isActive: false, operatorBlockReason: reason, operatorBlockedAt: now } : { isActive: true, operatorBlockReason: null, operatorBlockedAt: null })
@@ -306,11 +306,11 @@ export async function consolePartnerRoutes(parent: FastifyInstance) {
           .delete(sessions)
           .where(and(eq(sessions.userId, u.id), sql`substring(${sessions.idHash} from 1 for 8) = decode(${request.params.sid}, 'hex')`))
           .returning({ ip: sessions.ip });
-        if (!gone.length) throw new AppError('not_found', { key: 'console:session_not_found' });
+        if (!gone.length) throw new AppError('not_found', { key: 'operator:session_not_found' });
         await audit(tx, actorOf(request), { action: 'partner.session_end', targetType: 'user', targetId: u.id, after: { session: request.params.sid } }, request.ip, now);
         return gone.length;
       });
-      forgetKeptSessions(db, u.id);
+      await sessionsEnded(db);
       return { ended };
     },
   );
@@ -368,7 +368,7 @@ export async function consolePartnerRoutes(parent: FastifyInstance) {
       await db.transaction(async (tx) => {
         const [site] = await tx.select().from(partnerSites).where(eq(partnerSites.id, request.params.id)).for('update');
         if (!site || site.status === 'deleted') throw new AppError('not_found', { key: 'operator:site_not_found' });
-        if (site.status !== 'banned') throw new AppError('conflict', { key: 'console:site_not_banned' }, undefined, { reason: 'site_not_banned' });
+        if (site.status !== 'banned') throw new AppError('conflict', { key: 'operator:site_not_banned' }, undefined, { reason: 'site_not_banned' });
         await tx.update(partnerSites).set({ status: 'not_verified', verifiedAt: null }).where(eq(partnerSites.id, site.id));
         await audit(
           tx,
@@ -454,7 +454,7 @@ export async function consolePartnerRoutes(parent: FastifyInstance) {
     async (request, reply) => {
       const now = clock.now();
       const check = await consumeToken(db, request.params.code, 'operator_view', now);
-      if (check.status !== 'ok') throw new AppError('bad_request', { key: 'console:view_as_link_invalid' });
+      if (check.status !== 'ok') throw new AppError('bad_request', { key: 'operator:view_as_link_invalid' });
       const by = typeof check.payload.by === 'string' ? check.payload.by : 'staff';
       const token = await createSession(db, check.userId, now, {
         ip: request.ip,

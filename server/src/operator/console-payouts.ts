@@ -219,7 +219,7 @@ export async function riskFacts(db: Tx, request: PayoutRow, now: Date): Promise<
 const historyActor = (actor: StaffActor, label: string) => `operator:${label || actor.name}`;
 
 function fourEyesError(reason: 'approval_required' | 'approver_cannot_complete' | 'not_a_person', thresholdMicro: number, id: number) {
-  return new AppError('conflict', { key: `console:${reason}`, params: { threshold: formatMoney(thresholdMicro, 'en'), id } }, undefined, { reason });
+  return new AppError('conflict', { key: `operator:${reason}`, params: { threshold: formatMoney(thresholdMicro, 'en'), id } }, undefined, { reason });
 }
 
 async function approvalOf(tx: Tx, payoutId: number): Promise<number | null> {
@@ -287,11 +287,11 @@ export async function approvePayout(db: Db, by: { actor: StaffActor; ip: string 
   await db.transaction(async (tx) => {
     const [current] = await tx.select().from(payoutRequests).where(eq(payoutRequests.id, id)).for('update');
     if (!current) throw new AppError('not_found', { key: 'operator:payout_not_found' });
-    if (!WAITING.includes(current.status)) throw new AppError('conflict', { key: 'console:approve_status', params: { status: current.status } }, undefined, { reason: 'not_waiting' });
+    if (!WAITING.includes(current.status)) throw new AppError('conflict', { key: 'operator:approve_status', params: { status: current.status } }, undefined, { reason: 'not_waiting' });
     const threshold = product.payoutFourEyesMicro;
     const check = checkApprove({ amountMicro: current.amountMicro, thresholdMicro: threshold, approvedBy: await approvalOf(tx, id), actor: by.actor });
     if (!check.ok)
-      throw new AppError('conflict', { key: `console:approve_${check.reason}`, params: { threshold: formatMoney(threshold, 'en') } }, undefined, { reason: check.reason });
+      throw new AppError('conflict', { key: `operator:approve_${check.reason}`, params: { threshold: formatMoney(threshold, 'en') } }, undefined, { reason: check.reason });
     await tx.insert(payoutApprovals).values({ payoutId: id, staffId: by.actor.id!, approvedAt: now });
     await audit(tx, by.actor, { action: 'payout.approve', targetType: 'payout', targetId: id, after: { amount: current.amountMicro, threshold } }, by.ip, now);
   });
@@ -436,7 +436,7 @@ export async function exportBatch(
       else if (inOpen.has(id)) problems.push(`${id}:in_open_batch`);
     }
     if (problems.length)
-      throw new AppError('conflict', { key: 'console:export_refused', params: { problems: problems.join(', ') } }, undefined, { reason: 'export_refused', problems: problems.join(',') });
+      throw new AppError('conflict', { key: 'operator:export_refused', params: { problems: problems.join(', ') } }, undefined, { reason: 'export_refused', problems: problems.join(',') });
     const [batch] = await tx
       .insert(payoutBatches)
       .values({ system: input.system, createdByKind: by.actor.kind, createdById: by.actor.id, createdByName: by.actor.name, createdAt: now, status: 'open' })
@@ -466,8 +466,8 @@ export async function completeBatch(db: Db, by: { actor: StaffActor; label: stri
   const threshold = product.payoutFourEyesMicro;
   return db.transaction(async (tx) => {
     const [batch] = await tx.select().from(payoutBatches).where(eq(payoutBatches.id, batchId)).for('update');
-    if (!batch) throw new AppError('not_found', { key: 'console:batch_not_found' });
-    if (batch.status !== 'open') throw new AppError('conflict', { key: 'console:batch_completed' }, undefined, { reason: 'batch_completed' });
+    if (!batch) throw new AppError('not_found', { key: 'operator:batch_not_found' });
+    if (batch.status !== 'open') throw new AppError('conflict', { key: 'operator:batch_completed' }, undefined, { reason: 'batch_completed' });
     const items = await tx
       .select({ r: payoutRequests })
       .from(payoutBatchItems)
@@ -484,7 +484,7 @@ export async function completeBatch(db: Db, by: { actor: StaffActor; label: stri
       }
     }
     if (problems.length)
-      throw new AppError('conflict', { key: 'console:batch_complete_refused', params: { problems: problems.join(', ') } }, undefined, { reason: 'batch_complete_refused', problems: problems.join(',') });
+      throw new AppError('conflict', { key: 'operator:batch_complete_refused', params: { problems: problems.join(', ') } }, undefined, { reason: 'batch_complete_refused', problems: problems.join(',') });
     for (const r of due) await moveInTx(tx as unknown as Db, by, { id: r.id, to: 'accepted', reason: '', batchId }, threshold, now);
     await tx.update(payoutBatches).set({ status: 'completed', completedAt: now }).where(eq(payoutBatches.id, batchId));
     await audit(tx, by.actor, { action: 'batch.complete', targetType: 'batch', targetId: batchId, before: { status: 'open' }, after: { status: 'completed', accepted: due.map((r) => r.id) } }, by.ip, now);
@@ -591,7 +591,7 @@ export async function consolePayoutRoutes(parent: FastifyInstance) {
     { config: { permission: 'payouts.read' }, schema: { tags: ['operator'], params: batchIdParam, response: { 200: batchAnswer } } },
     async (request) => {
       const view = await batchView(db, request.params.id);
-      if (!view) throw new AppError('not_found', { key: 'console:batch_not_found' });
+      if (!view) throw new AppError('not_found', { key: 'operator:batch_not_found' });
       return view;
     },
   );
@@ -603,7 +603,7 @@ export async function consolePayoutRoutes(parent: FastifyInstance) {
       const caller = by(request);
       mayReadWallets(caller.actor);
       const file = await batchFile(db, walletKeys(config.PAYOUT_DETAILS_KEY), request.params.id);
-      if (!file) throw new AppError('not_found', { key: 'console:batch_not_found' });
+      if (!file) throw new AppError('not_found', { key: 'operator:batch_not_found' });
       const view = (await batchView(db, request.params.id))!;
       const now = clock.now();
       await db.transaction((tx) =>
@@ -636,7 +636,7 @@ export async function consolePayoutRoutes(parent: FastifyInstance) {
         .select()
         .from(payoutBatchItems)
         .where(and(eq(payoutBatchItems.batchId, id), eq(payoutBatchItems.payoutId, payoutId)));
-      if (!item) throw new AppError('not_found', { key: 'console:batch_item_not_found' });
+      if (!item) throw new AppError('not_found', { key: 'operator:batch_item_not_found' });
       await moveQueued(ctx, request.log, by(request), { id: payoutId, to: 'rejected', reason: request.body.reason, batchId: id });
       return (await batchView(db, id))!;
     },
