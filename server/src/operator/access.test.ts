@@ -87,9 +87,18 @@ describe('operator API: the role matrix on every route', () => {
     expect(seen.length).toBeGreaterThanOrEqual(20);
   }, 240_000);
 
-  it('the sign-in steps are open to anyone (they check their own credentials)', () => {
-    const open = declaredOperatorRoutes(t.ctx).filter((r) => r.access === 'sign_in').map((r) => `${r.method} ${r.url}`);
-    expect(open.sort()).toEqual(['DELETE /operator/v1/session', 'POST /operator/v1/session', 'POST /operator/v1/session/code', 'POST /operator/v1/session/totp']);
+  it('only the sign-in steps and the view-as link are open to anyone (they check their own credentials)', () => {
+    // A new open route must be added here on purpose: it is reachable without any staff credentials.
+    const open = declaredOperatorRoutes(t.ctx)
+      .filter((r) => r.access === 'sign_in' && r.method !== 'HEAD')
+      .map((r) => `${r.method} ${r.url}`);
+    expect(open.sort()).toEqual([
+      'DELETE /operator/v1/session',
+      'GET /operator/v1/view-as/:code',
+      'POST /operator/v1/session',
+      'POST /operator/v1/session/code',
+      'POST /operator/v1/session/totp',
+    ]);
   });
 
   it('a revoked token opens nothing any more', async () => {
