@@ -19,7 +19,7 @@ export function ConsoleLayout() {
   const desktop = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
   const [drawerOpen, setDrawerOpen] = useState(false);
   const { t, i18n } = useTranslation('console');
-  const me = useMe()!;
+  const me = useMe();
   const signOut = useSignOut();
   const location = useLocation();
   const sections = sectionsOf(me);
@@ -31,6 +31,8 @@ export function ConsoleLayout() {
     document.title = title ? `${title} · ${t('appName')}` : t('appName');
   }, [title, t]);
 
+  // Signed out a moment ago: the guard above is about to show the sign-in page.
+  if (!me) return null;
   const sidebar = <ConsoleSidebar sections={sections} onNavigate={desktop ? undefined : () => setDrawerOpen(false)} />;
   const paperSx = { width: DRAWER_WIDTH, bgcolor: COLORS.dark, borderInlineEnd: 'none', boxSizing: 'border-box' as const };
   return (
