@@ -13,6 +13,8 @@ import {
   type GridColDef,
   type GridColumnVisibilityModel,
   type GridLocaleText,
+  type GridRowId,
+  type GridRowSelectionModel,
   type GridSortModel,
 } from '@mui/x-data-grid';
 import { arSD, deDE, enUS, esES, frFR, jaJP, ptBR, ruRU, trTR } from '@mui/x-data-grid/locales';
@@ -104,6 +106,7 @@ export default function DataGridView<R>(props: DataTableProps<R>) {
     emptyTitle,
     emptyMessage,
     initialSort,
+    selection,
   } = props;
   const { t, i18n } = useTranslation('kit');
   const apiRef = useGridApiRef();
@@ -156,6 +159,26 @@ export default function DataGridView<R>(props: DataTableProps<R>) {
       .filter((c): c is TableColumn<R> => Boolean(c && shown.has(c.field)));
   };
 
+  const selectionModel = useMemo<GridRowSelectionModel | undefined>(
+    () => (selection ? { type: 'include', ids: new Set<GridRowId>(selection.selected) } : undefined),
+    [selection],
+  );
+  const selectionProps = selection
+    ? {
+        checkboxSelection: true,
+        rowSelectionModel: selectionModel,
+        isRowSelectable: selection.isSelectable ? (params: { row: R }) => selection.isSelectable!(params.row) : undefined,
+        onRowSelectionModelChange: (model: GridRowSelectionModel) => {
+          // "Select all" arrives as everything but the listed ids.
+          const ids =
+            model.type === 'include'
+              ? [...model.ids]
+              : rows.filter((row) => !selection.isSelectable || selection.isSelectable(row)).map(getRowId).filter((id) => !model.ids.has(id));
+          selection.onChange(ids.map((id) => (typeof id === 'number' ? id : String(id))));
+        },
+      }
+    : {};
+
   const runExport = props.export
     ? async () => {
         const spec = props.export!;
@@ -195,6 +218,7 @@ export default function DataGridView<R>(props: DataTableProps<R>) {
         columnHeaderHeight={52}
         loading={loading}
         disableRowSelectionOnClick
+        {...selectionProps}
         disableColumnFilter
         disableColumnMenu
         columnVisibilityModel={visibility}
@@ -213,6 +237,8 @@ export default function DataGridView<R>(props: DataTableProps<R>) {
           '--DataGrid-overlayHeight': '220px',
           '& .MuiDataGrid-row': onRowClick ? { cursor: 'pointer' } : undefined,
           '& .MuiDataGrid-cell[data-field]': { fontVariantNumeric: 'tabular-nums' },
+          // Rows as tall as their content: a one-line cell sits in the middle beside a two-line one, not at the top.
+          ...(props.rowHeight === 'auto' ? { '& .MuiDataGrid-cell': { display: 'flex', alignItems: 'center' } } : {}),
           // Long headers ("Downloads today") wrap instead of being cut off.
           '& .MuiDataGrid-columnHeaderTitle': {
             whiteSpace: 'normal',

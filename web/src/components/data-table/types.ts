@@ -39,6 +39,14 @@ export interface TableExport<R> {
   fetchAll?: (onProgress: (done: number, total: number) => void) => Promise<R[]>;
 }
 
+/** Rows picked with checkboxes (the ids of the rows on this page that are picked). */
+export interface RowSelection<R> {
+  selected: ReadonlyArray<string | number>;
+  onChange(ids: Array<string | number>): void;
+  /** Rows that cannot be picked show a disabled checkbox. */
+  isSelectable?: (row: R) => boolean;
+}
+
 export interface DataTableProps<R> {
   columns: ReadonlyArray<TableColumn<R>>;
   rows: readonly R[];
@@ -60,4 +68,6 @@ export interface DataTableProps<R> {
   pageSizeOptions?: number[];
   /** 'auto': each row as tall as its cells' content (cells of two lines: a name above an e-mail). */
   rowHeight?: 'auto';
+  /** Checkboxes to pick rows with (a batch of payouts to export). */
+  selection?: RowSelection<R>;
 }

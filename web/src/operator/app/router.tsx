@@ -62,7 +62,7 @@ export const consoleRoutes: RouteObject[] = [
         element: <ConsoleLayout />,
         children: [
           { index: true, element: <HomePage /> },
-          ...SECTIONS.map((section) => ({ path: section.path, element: <SectionRoute section={section} /> })),
+          ...SECTIONS.map((section) => ({ path: section.nested ? `${section.path}/*` : section.path, element: <SectionRoute section={section} /> })),
           { path: '*', element: <NotFoundPage /> },
         ],
       },

@@ -3,6 +3,7 @@ import type SvgIcon from '@mui/material/SvgIcon';
 import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
 import GroupOutlined from '@mui/icons-material/GroupOutlined';
 import KeyOutlined from '@mui/icons-material/KeyOutlined';
+import PaymentsOutlined from '@mui/icons-material/PaymentsOutlined';
 import type { StaffMe } from '@pc/core/contracts/staff';
 import type { StaffPermission } from '@pc/core/rules/staff-access';
 import { mayDo } from '../lib/session.ts';
@@ -15,14 +16,17 @@ import { mayDo } from '../lib/session.ts';
  */
 export interface ConsoleSection {
   /** `nav.<key>` of the console namespace: the item's label and the page's title. */
-  key: 'audit' | 'staff' | 'tokens';
+  key: 'payouts' | 'audit' | 'staff' | 'tokens';
   path: string;
+  /** The section has pages under its path (/payouts/42): its page routes them itself. */
+  nested?: boolean;
   permission: StaffPermission;
   icon: typeof SvgIcon;
   page: LazyExoticComponent<ComponentType>;
 }
 
 export const SECTIONS: readonly ConsoleSection[] = [
+  { key: 'payouts', path: 'payouts', nested: true, permission: 'payouts.read', icon: PaymentsOutlined, page: lazy(() => import('../features/payouts/pages/PayoutsPage.tsx')) },
   { key: 'audit', path: 'audit', permission: 'audit.read', icon: HistoryOutlined, page: lazy(() => import('../features/audit/pages/AuditPage.tsx')) },
   { key: 'staff', path: 'staff', permission: 'staff.manage', icon: GroupOutlined, page: lazy(() => import('../features/staff/pages/StaffPage.tsx')) },
   { key: 'tokens', path: 'tokens', permission: 'tokens.manage', icon: KeyOutlined, page: lazy(() => import('../features/tokens/pages/TokensPage.tsx')) },

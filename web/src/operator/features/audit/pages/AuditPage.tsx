@@ -24,7 +24,7 @@ import { useActors } from '../api/get-actors.ts';
 import { useAudit, type AuditFilters } from '../api/get-audit.ts';
 import { useExportAuditCsv } from '../api/export-audit-csv.ts';
 import { ChangeCell } from '../components/ChangeCell.tsx';
-import { TextFilter } from '../components/TextFilter.tsx';
+import { TextFilter } from '../../../components/TextFilter.tsx';
 
 const ANYONE = 'all';
 /** Actions made with the shared OPERATOR_TOKEN (the CLI), which names its operator in a header. */

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import TextField from '@mui/material/TextField';
 
 /** A free-text filter of the URL: applied on Enter or when the field is left, not at every key. */
-export function TextFilter({ label, value, onApply, helperText, testId }: { label: string; value: string; onApply(value: string): void; helperText?: string; testId: string }) {
+export function TextFilter({ label, value, onApply, helperText, testId, inputMode, width = 200 }: { label: string; value: string; onApply(value: string): void; helperText?: string; testId: string; inputMode?: 'decimal' | 'text'; width?: number }) {
   const [text, setText] = useState(value);
   // Back and forward change the URL under the field.
   useEffect(() => setText(value), [value]);
@@ -21,8 +21,8 @@ export function TextFilter({ label, value, onApply, helperText, testId }: { labe
         if (event.key === 'Enter') apply();
       }}
       helperText={helperText}
-      sx={{ minWidth: 170, flex: { xs: '1 1 100%', sm: '0 1 200px' } }}
-      slotProps={{ htmlInput: { 'data-testid': testId } }}
+      sx={{ minWidth: Math.min(170, width), flex: { xs: '1 1 100%', sm: `0 1 ${width}px` } }}
+      slotProps={{ htmlInput: { 'data-testid': testId, inputMode } }}
     />
   );
 }
