@@ -29,6 +29,8 @@ import { answerSerializer } from './lib/answers.ts';
 import { ping } from './db/client.ts';
 import { httpRequestDuration, registry, watchDatabase } from './lib/metrics.ts';
 import { bearerToken, tokenMatches } from './lib/tokens.ts';
+import { isSharedStoreUnavailable, openSharedStore, SessionEpoch } from './lib/shared-store.ts';
+import { shareSessionEpoch } from './modules/session/service.ts';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from './db/outage.ts';
 import { noteCabinetRequest } from './db/turns.ts';
 import { sessionPlugin } from './modules/session/plugin.ts';
@@ -131,7 +133,7 @@ function headerLang(request: FastifyRequest): LangCode {
 const NO_STORE = /^\/(api|ingest|operator\/v1|dev|webmaster\/v1)(\/|\?|$)/;
 const isNoStore = (url: string) => NO_STORE.test(url) && !/^\/api\/docs(\/|\?|$)/.test(url);
 
-/** The answer to a call made while the database is away: 503, localized, with Retry-After. */
+/** The answer to a call made while the database (or the shared store) is away: 503, localized, with Retry-After. */
 const databaseUnavailable = () =>
   new AppError('unavailable', undefined, undefined, undefined, { 'retry-after': String(DATABASE_RETRY_AFTER_SECONDS) });
 
@@ -270,6 +272,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     if (e.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return sendError(request, reply, new AppError('unsupported_media_type'));
     if (e.statusCode === 429) return sendError(request, reply, new AppError('rate_limited'));
     if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) return sendError(request, reply, new AppError('bad_request'));
+    if (isSharedStoreUnavailable(error)) return sendError(request, reply, databaseUnavailable());
     // The database is away (a restart, a failover): nothing was done; the caller is asked to come back (decision 0170).
     if (isDatabaseUnavailable(error)) {
       ctx.database.outage.report(request.log, error, `${request.method} ${request.routeOptions.url ?? 'request'}`);
@@ -306,8 +309,18 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   });
   await app.register(cookie, { secret: ctx.config.SESSION_SECRET });
   await app.register(formbody, { bodyLimit: API_BODY_LIMIT });
+  // Several processes share their limits and sessions' epoch through Redis (decision 0174); one process keeps them.
+  const shared = ctx.config.REDIS_URL ? openSharedStore(ctx.config.REDIS_URL, ctx.config.REDIS_KEY_PREFIX, app.log) : null;
+  if (shared) {
+    shareSessionEpoch(ctx.database.db, new SessionEpoch(shared));
+    app.addHook('onClose', () => shared.close());
+  }
   await app.register(rateLimit, {
     global: true,
+    ...(shared ? { redis: shared.redis, nameSpace: `${shared.prefix}limits:` } : {}),
+    // While the shared store is away the general limits let calls through; those that guard secrets (sign-in, code
+    // checks, mailed links) say skipOnError: false and refuse them (503).
+    skipOnError: true,
     // The limit runs after the session hook (route hooks follow the app's), so request.user is known here.
     max: (request) => (isSignedInRead(request) ? ctx.config.API_RATE_LIMIT_READS : ctx.config.API_RATE_LIMIT_PER_IP),
     timeWindow: '1 minute',

@@ -144,6 +144,13 @@ export const configSchema = z
     WEBMASTER_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(60),
     SEED_DEMO: bool.optional(),
     /**
+     * The Redis that several processes of one deployment share (decision 0174): rate limits count across them and a
+     * session that ends, ends on all of them at once. Unset: one process, limits and kept sessions in its memory.
+     */
+    REDIS_URL: z.string().optional(),
+    /** Prefix of the cabinet's keys in that Redis (several deployments may share one). */
+    REDIS_KEY_PREFIX: z.string().min(1).max(64).default('pc:'),
+    /**
      * Bearer token that opens GET /metrics (Prometheus text) on the server's port; unset: not served there.
      * Decision 0173.
      */

@@ -7,7 +7,8 @@ import { alertSettingsOf, saveAlertSettings, unsubscribe } from './service.ts';
 
 const tags = ['alerts'];
 /** Per-IP limit of the unsubscribe link, on top of the global limit. */
-const LINK_RATE_LIMIT = { max: 20, timeWindow: '1 minute' };
+// skipOnError false: while the shared store is away these limits refuse the call (503) rather than let it through.
+const LINK_RATE_LIMIT = { max: 20, timeWindow: '1 minute', skipOnError: false };
 
 /** E-mail alerts: the partner's choices and the unsubscribe link that needs no session (decision 0124). */
 export async function alertsRoutes(root: FastifyInstance) {

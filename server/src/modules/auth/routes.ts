@@ -29,8 +29,9 @@ import {
 } from './service.ts';
 
 /** Per-IP limits on the calls that check a password or send mail, on top of the global limit. */
-export const SIGN_IN_RATE_LIMIT = { max: 20, timeWindow: '1 minute' };
-export const MAIL_RATE_LIMIT = { max: 10, timeWindow: '1 minute' };
+// skipOnError false: while the shared store is away these limits refuse the call (503) rather than let it through.
+export const SIGN_IN_RATE_LIMIT = { max: 20, timeWindow: '1 minute', skipOnError: false };
+export const MAIL_RATE_LIMIT = { max: 10, timeWindow: '1 minute', skipOnError: false };
 
 const tags = ['auth'];
 

@@ -7,7 +7,8 @@ import { checkAccountPassword, checkCode, securityInfo } from './service.ts';
 const tags = ['security'];
 
 /** Per-IP limit of the check calls, on top of the failure limit per session (decision 0111). */
-const CHECK_RATE_LIMIT = { max: 30, timeWindow: '1 minute' };
+// skipOnError false: while the shared store is away these limits refuse the call (503) rather than let it through.
+const CHECK_RATE_LIMIT = { max: 30, timeWindow: '1 minute', skipOnError: false };
 
 /** The security check: GET /security/info/{mode}, POST /security/check-code, POST /security/check-password. */
 export async function securityRoutes(root: FastifyInstance) {

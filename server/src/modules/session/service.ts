@@ -1,8 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, ne, sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema/index.ts';
+import type { SessionEpoch } from '../../lib/shared-store.ts';
 
 export const SESSION_COOKIE = 'pc_session';
 export const SESSION_IDLE_MS = 7 * 24 * 3600 * 1000;
@@ -120,13 +121,17 @@ async function lookUpSession(
 
 /**
  * How long a session looked up for a figure screen's read is taken as it was (decision 0093). Sign-out, a
- * password change and any write call of the partner forget it at once on this process; on other processes a
- * change shows after at most this long.
+ * password change and any write call of the partner forget it at once on this process. With a shared store
+ * (several processes, decision 0174) a session that ends ends on every process at once: each kept session carries
+ * the sessions' epoch it was looked up under, and is answered only while the epoch has not moved. Other changes
+ * of the account (its language, say) show on other processes after at most this long.
  */
 export const SESSION_KEEP_MS = 3000;
 
 interface KeptSession {
   live: LiveSession;
+  /** The sessions' epoch it was looked up under (with a shared store). */
+  epoch: string | null;
   /** When it was looked up, by the app's clock. */
   at: number;
   expiresAt: number;
@@ -137,6 +142,8 @@ interface KeptSession {
 interface KeptSessions {
   kept: LRUCache<string, KeptSession>;
   lookups: Map<string, Promise<LiveSession | null>>;
+  /** The epoch all processes share, when they share a store. */
+  epoch?: SessionEpoch;
 }
 const keptSessions = new WeakMap<Db, KeptSessions>();
 const keptOf = (db: Db) => {
@@ -153,15 +160,18 @@ const keptOf = (db: Db) => {
 export async function resolveSessionStateKept(db: Db, token: string, now: Date): Promise<LiveSession | null> {
   const idHash = hashToken(token);
   const key = idHash.toString('hex');
-  const { kept, lookups } = keptOf(db);
+  const { kept, lookups, epoch } = keptOf(db);
   const t = now.getTime();
   const hit = kept.get(key);
+  // Read before the lookup below: a session that ends after this read raises the epoch past it.
+  const currentEpoch = epoch ? await epoch.read() : null;
   if (
     hit &&
     t >= hit.at &&
     t - hit.at < SESSION_KEEP_MS &&
     t < hit.expiresAt &&
-    t - hit.lastSeenAt <= SESSION_IDLE_MS
+    t - hit.lastSeenAt <= SESSION_IDLE_MS &&
+    (!epoch || (currentEpoch !== null && currentEpoch === hit.epoch))
   )
     return hit.live;
   // A screen's reads come in bursts: when the kept session has aged, the burst shares one lookup instead of each
@@ -177,7 +187,7 @@ export async function resolveSessionStateKept(db: Db, token: string, now: Date):
         kept.delete(key);
         return null;
       }
-      kept.set(key, { live: found.live, at: t, expiresAt: found.expiresAt.getTime(), lastSeenAt: found.lastSeenAt.getTime() });
+      kept.set(key, { live: found.live, epoch: currentEpoch, at: t, expiresAt: found.expiresAt.getTime(), lastSeenAt: found.lastSeenAt.getTime() });
       return found.live;
     },
     (error: unknown) => {
@@ -198,18 +208,38 @@ export function forgetKeptSessions(db: Db, userId: number) {
   for (const [key, value] of state.kept.entries()) if (value.live.user.id === userId) state.kept.delete(key);
 }
 
+/** Shares the sessions' epoch of a store all processes use (decision 0174): called once by the app. */
+export function shareSessionEpoch(db: Db, epoch: SessionEpoch) {
+  keptOf(db).epoch = epoch;
+}
+
+/**
+ * Sessions were deleted: forgets every kept session on this process and raises the shared epoch, so no process
+ * answers a kept copy of them after this returns. Every place that deletes sessions calls it after the deletion.
+ */
+export async function sessionsEnded(db: Db) {
+  const state = keptSessions.get(db);
+  state?.kept.clear();
+  state?.lookups.clear();
+  await state?.epoch?.raise();
+}
+
 export async function revokeSession(db: Db, token: string) {
   const idHash = hashToken(token);
   await db.delete(sessions).where(eq(sessions.idHash, idHash));
-  const state = keptSessions.get(db);
-  state?.kept.delete(idHash.toString('hex'));
-  state?.lookups.delete(idHash.toString('hex'));
+  await sessionsEnded(db);
 }
 
-/** Ends every session of the partner (a password change, a block by staff); answers how many ended. */
-export async function revokeAllSessions(db: Db, userId: number): Promise<number> {
-  const ended = await db.delete(sessions).where(eq(sessions.userId, userId)).returning({ userId: sessions.userId });
-  forgetKeptSessions(db, userId);
+/**
+ * Ends the partner's sessions (a password change, a block by staff, "end other sessions"), but the one whose hash
+ * is `except`; answers how many ended.
+ */
+export async function revokeAllSessions(db: Db, userId: number, except?: Buffer): Promise<number> {
+  const ended = await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), except ? ne(sessions.idHash, except) : undefined))
+    .returning({ userId: sessions.userId });
+  await sessionsEnded(db);
   return ended.length;
 }
 

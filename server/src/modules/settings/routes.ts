@@ -31,8 +31,9 @@ import {
 const tags = ['settings'];
 
 /** Per-IP limits of the calls that send mail or follow a mailed link, on top of the global limit. */
-const MAIL_RATE_LIMIT = { max: 10, timeWindow: '1 minute' };
-const LINK_RATE_LIMIT = { max: 20, timeWindow: '1 minute' };
+// skipOnError false: while the shared store is away these limits refuse the call (503) rather than let it through.
+const MAIL_RATE_LIMIT = { max: 10, timeWindow: '1 minute', skipOnError: false };
+const LINK_RATE_LIMIT = { max: 20, timeWindow: '1 minute', skipOnError: false };
 
 /** The settings screen: personal information, e-mail, password, security options, sessions (decision 0111). */
 export async function settingsRoutes(root: FastifyInstance) {

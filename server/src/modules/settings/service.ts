@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, ne, not, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, not, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   isLangCode,
@@ -18,7 +18,7 @@ import { hashPassword, isCommonPassword, verifyPassword } from '../../lib/passwo
 import { publicLink, sendMail } from '../../mail/send.ts';
 import { loadProduct } from '../../money/product.ts';
 import { countedCheck } from '../session/security-attempts.ts';
-import { sessionRanOut, type SessionState, type SessionUser } from '../session/service.ts';
+import { revokeAllSessions, sessionRanOut, type SessionState, type SessionUser } from '../session/service.ts';
 import { issueToken, peekToken, revokeTokens, spendToken, TOKEN_TTL_MS } from '../session/tokens.ts';
 
 /** The settings screen (SPEC.md §2 Settings; PRODUCT.md Security; decision 0111). */
@@ -213,9 +213,7 @@ export async function confirmPasswordChange(
     .returning({ id: users.id });
   if (changed.length === 0) throw invalid();
   await revokeTokens(db, user.id, 'password_change', now);
-  await db
-    .delete(sessions)
-    .where(and(eq(sessions.userId, user.id), input.keepSession ? ne(sessions.idHash, input.keepSession) : undefined));
+  await revokeAllSessions(db, user.id, input.keepSession ?? undefined);
   await sendMail(ctx, log, userLang(user, lang), 'password_changed', user.email, { link: publicLink(ctx, '/auth/restore-password') });
 }
 
@@ -311,9 +309,5 @@ export async function listSessions(ctx: AppContext, user: SessionUser, session: 
 
 /** Ends every session of the partner except the caller's; answers how many ended. */
 export async function revokeOtherSessions(ctx: AppContext, user: SessionUser, session: SessionState): Promise<number> {
-  const ended = await ctx.database.db
-    .delete(sessions)
-    .where(and(eq(sessions.userId, user.id), ne(sessions.idHash, session.idHash)))
-    .returning({ userId: sessions.userId });
-  return ended.length;
+  return revokeAllSessions(ctx.database.db, user.id, session.idHash);
 }
