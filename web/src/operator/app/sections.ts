@@ -4,6 +4,7 @@ import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
 import GroupOutlined from '@mui/icons-material/GroupOutlined';
 import KeyOutlined from '@mui/icons-material/KeyOutlined';
 import PaymentsOutlined from '@mui/icons-material/PaymentsOutlined';
+import SpaceDashboardOutlined from '@mui/icons-material/SpaceDashboardOutlined';
 import type { StaffMe } from '@pc/core/contracts/staff';
 import type { StaffPermission } from '@pc/core/rules/staff-access';
 import { mayDo } from '../lib/session.ts';
@@ -16,7 +17,7 @@ import { mayDo } from '../lib/session.ts';
  */
 export interface ConsoleSection {
   /** `nav.<key>` of the console namespace: the item's label and the page's title. */
-  key: 'payouts' | 'audit' | 'staff' | 'tokens';
+  key: 'overview' | 'payouts' | 'audit' | 'staff' | 'tokens';
   path: string;
   /** The section has pages under its path (/payouts/42): its page routes them itself. */
   nested?: boolean;
@@ -26,6 +27,7 @@ export interface ConsoleSection {
 }
 
 export const SECTIONS: readonly ConsoleSection[] = [
+  { key: 'overview', path: 'overview', permission: 'overview.read', icon: SpaceDashboardOutlined, page: lazy(() => import('../features/overview/pages/OverviewPage.tsx')) },
   { key: 'payouts', path: 'payouts', nested: true, permission: 'payouts.read', icon: PaymentsOutlined, page: lazy(() => import('../features/payouts/pages/PayoutsPage.tsx')) },
   { key: 'audit', path: 'audit', permission: 'audit.read', icon: HistoryOutlined, page: lazy(() => import('../features/audit/pages/AuditPage.tsx')) },
   { key: 'staff', path: 'staff', permission: 'staff.manage', icon: GroupOutlined, page: lazy(() => import('../features/staff/pages/StaffPage.tsx')) },
