@@ -92,6 +92,7 @@ export async function initConsoleI18n(lang: ConsoleLang): Promise<void> {
 /** The top bar's switch: applies at once and is remembered in this browser. */
 export async function switchConsoleLang(lang: ConsoleLang): Promise<void> {
   storeConsoleLang(lang);
-  await consoleI18n.changeLanguage(lang);
+  // Before the texts change: the screens re-render with them and format through Intl in the request language.
   applyDocumentLanguage(lang);
+  await consoleI18n.changeLanguage(lang);
 }

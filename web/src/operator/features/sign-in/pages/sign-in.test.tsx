@@ -95,8 +95,8 @@ describe('console sign-in', () => {
     await user.click(screen.getByTestId('code-submit'));
     await waitFor(() => expect(state.callsTo('/session/code')).toHaveLength(2));
     expect(state.jsonOf(state.callsTo('/session/code')[1]!)).toEqual({ recovery_code: 'abcd-efgh-jk22' });
-    // An administrator lands on the first section the role opens.
-    expect(await screen.findByRole('heading', { name: 'Audit log' })).toBeInTheDocument();
+    // Signed in: the console's frame.
+    expect(await screen.findByTestId('console-member')).toHaveTextContent('Ada Admin');
   });
 
   it('shows the server’s message for a wrong password and a lockout, and keeps the password step', async () => {

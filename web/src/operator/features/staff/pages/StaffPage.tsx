@@ -91,7 +91,7 @@ export default function StaffPage() {
     {
       field: 'state',
       header: t('staff.columns.state'),
-      minWidth: 150,
+      minWidth: 230,
       value: (m) => (m.disabled_at ? t('staff.state.disabled') : m.totp_confirmed ? t('staff.state.active') : t('staff.state.setupPending')),
       render: (m) => (
         <Chip
