@@ -28,6 +28,8 @@ export interface Database {
   outage: DatabaseOutage;
   /** PostgreSQL's connection pool (its use is a metric); none on the embedded database. */
   pool?: pg.Pool;
+  /** The embedded database itself (its data directory can be archived: db/backup.ts). */
+  embedded?: PGlite;
   close(): Promise<void>;
 }
 
@@ -54,6 +56,7 @@ export function wrapPglite(client: PGlite): Database {
       });
     },
     outage: new DatabaseOutage(),
+    embedded: client,
     async close() {
       if (!client.closed) await client.close();
     },

@@ -52,7 +52,7 @@ export function isSharedStoreUnavailable(error: unknown): boolean {
   if (!e || typeof e !== 'object') return false;
   if (e.name === 'MaxRetriesPerRequestError') return true;
   const message = typeof e.message === 'string' ? e.message : '';
-  return message.includes("Stream isn't writeable") || message.includes('Connection is closed') || message.includes('connect ECONNREFUSED');
+  return message.includes("Stream isn't writeable") || message.includes('Connection is closed');
 }
 
 /**
