@@ -116,7 +116,7 @@ export default function QueuePage() {
   };
 
   const exportBar = mayExport ? (
-    <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+    <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', mb: 1.5 }}>
       <Button size="small" variant="contained" startIcon={<FileDownloadOutlined />} disabled={pickedRows.length === 0 || systems.length !== 1} loading={exportBatch.isPending} onClick={runExport} data-testid="queue-export">
         {t('payouts.export.button')}
       </Button>
@@ -153,6 +153,7 @@ export default function QueuePage() {
         <ErrorState error={queue.error} onRetry={() => void queue.refetch()} />
       ) : (
         <Paper sx={{ p: { xs: 1, sm: 2 } }}>
+          {exportBar}
           <DataTable
             label={t('payouts.tableLabel')}
             columns={columns}
@@ -164,7 +165,6 @@ export default function QueuePage() {
             emptyTitle={t('payouts.empty')}
             emptyMessage={t('payouts.emptyHint')}
             rowHeight="auto"
-            toolbar={exportBar}
             {...(mayExport ? { selection: { selected: picked, onChange: (ids) => setPicked(ids.map(Number)), isSelectable: exportable } } : {})}
           />
         </Paper>
