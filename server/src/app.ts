@@ -34,6 +34,7 @@ import { shareSessionEpoch } from './modules/session/service.ts';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from './db/outage.ts';
 import { noteCabinetRequest } from './db/turns.ts';
 import { sessionPlugin } from './modules/session/plugin.ts';
+import { readRouting } from './db/read-routing.ts';
 import { seedProductSettings } from './money/product.ts';
 import { securityGuardPlugin } from './modules/session/security-guard.ts';
 import { registerModules } from './modules/index.ts';
@@ -259,7 +260,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     const route = request.routeOptions.url ?? 'unmatched';
     httpRequestDuration.observe({ method: request.method, route, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
   });
-  watchDatabase(ctx.database);
+  watchDatabase(ctx.database, ctx.readDatabase);
 
   app.setErrorHandler((error: unknown, request, reply) => {
     if (error instanceof AppError) return sendError(request, reply, error);
@@ -381,6 +382,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   });
 
   await app.register(sessionPlugin);
+  await app.register(readRouting);
   await app.register(securityGuardPlugin);
   await registerModules(app);
 

@@ -86,6 +86,13 @@ export const configSchema = z
      * PostgreSQL only: how long opening a connection, or waiting for a free one of the pool, may take before the call
      * is answered 503 (the database is away or every connection is busy). Decision 0170.
      */
+    /**
+     * A PostgreSQL streaming replica for partners' figure reads (statistics, earnings, dashboard); everything else, and a
+     * partner's reads for a while after a write of theirs, go to DATABASE_URL. Decision 0175.
+     */
+    DATABASE_READ_URL: z.string().optional(),
+    /** How long after a partner's write their figure reads go to the primary (read your own writes). */
+    READ_YOUR_WRITES_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
     DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
     /**
      * PostgreSQL only: the longest one statement may run (the server's statement_timeout); the client gives up on a
@@ -185,6 +192,8 @@ export const configSchema = z
     SUPPORT_MESSENGER_URL: optionalLink.default(''),
   })
   .superRefine((cfg, ctx) => {
+    if (cfg.DATABASE_READ_URL && !cfg.DATABASE_URL)
+      ctx.addIssue({ code: 'custom', path: ['DATABASE_READ_URL'], message: 'a replica of DATABASE_URL: requires DATABASE_URL' });
     if (cfg.HELP_CENTER_URL && !cfg.HELP_CENTER_SSO_SECRET)
       ctx.addIssue({ code: 'custom', path: ['HELP_CENTER_SSO_SECRET'], message: 'required when HELP_CENTER_URL is set' });
     if (cfg.NODE_ENV !== 'production') return;

@@ -12,6 +12,8 @@ export const systemClock: Clock = { now: () => new Date() };
 export interface AppContext {
   config: Config;
   database: Database;
+  /** A streaming replica for partners' figure reads (DATABASE_READ_URL); reads go to `database` without one. */
+  readDatabase?: Database;
   mailer: Mailer;
   clock: Clock;
 }

@@ -32,9 +32,18 @@ const database = await openDatabase({
   timeouts: { connectMs: config.DATABASE_CONNECT_TIMEOUT_MS, statementMs: config.DATABASE_STATEMENT_TIMEOUT_MS },
 });
 const applied = await migrateWhenReachable(database);
+// Partners' figure reads on a streaming replica (decision 0175).
+const readDatabase = config.DATABASE_READ_URL
+  ? await openDatabase({
+      databaseUrl: config.DATABASE_READ_URL,
+      dataDir: config.DATA_DIR,
+      timeouts: { connectMs: config.DATABASE_CONNECT_TIMEOUT_MS, statementMs: config.DATABASE_STATEMENT_TIMEOUT_MS },
+    })
+  : undefined;
 const ctx: AppContext = {
   config,
   database,
+  ...(readDatabase ? { readDatabase } : {}),
   clock: systemClock,
   mailer: createMailer({ database, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, clock: systemClock, leaseSeconds: config.MAIL_SEND_LEASE_SECONDS }),
 };
@@ -81,6 +90,7 @@ async function shutdown(signal: string) {
     await app.close();
     await background.stop();
     metricsServer?.close();
+    await readDatabase?.close();
     await database.close();
   } catch (error) {
     app.log.error({ err: error }, 'shutdown failed');

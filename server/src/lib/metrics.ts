@@ -70,11 +70,29 @@ export const postbackDeliveries = new Counter({
   registers: [registry],
 });
 
-/** The database this process reads its gauges from (pool use, payout requests): set by the app at start. */
+/** The database this process reads its gauges from (pool use, payout requests, replica lag): set by the app at start. */
 let gaugeDatabase: Database | null = null;
-export function watchDatabase(database: Database): void {
+let gaugeReplica: Database | null = null;
+export function watchDatabase(database: Database, replica?: Database): void {
   gaugeDatabase = database;
+  gaugeReplica = replica ?? null;
 }
+
+new Gauge({
+  name: 'pc_db_replica_lag_seconds',
+  help: 'How far the read replica is behind: seconds since the last transaction it replayed (0 while it has replayed all it received)',
+  registers: [registry],
+  async collect() {
+    if (!gaugeReplica) return;
+    const [row] = await gaugeReplica
+      .query<{ lag: number | null }>(
+        sql`select case when pg_last_wal_receive_lsn() = pg_last_wal_replay_lsn() then 0
+                   else extract(epoch from now() - pg_last_xact_replay_timestamp()) end::float8 as lag`,
+      )
+      .catch(() => []);
+    if (row?.lag !== undefined && row.lag !== null) this.set(row.lag);
+  },
+});
 
 new Gauge({
   name: 'pc_db_pool_connections',

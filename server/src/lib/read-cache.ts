@@ -151,14 +151,21 @@ export function keptAnswers(app: FastifyInstance): {
   preHandler: preHandlerAsyncHookHandler[];
   onSend: (request: FastifyRequest, reply: FastifyReply, payload: unknown) => Promise<unknown>;
 } {
-  const { database, clock } = app.ctx;
+  const { clock } = app.ctx;
   const cache = app.answerCache;
   // READ_CACHE_MB=0: the call is checked as any other and its answer computed every time.
   if (!cache) return { preHandler: [app.requireProgram], onSend: async (_request, _reply, payload) => payload };
-  let reader = readers.get(database);
-  if (!reader) readers.set(database, (reader = new StandingReader(database)));
-  const standing = reader;
+  /**
+   * The generation is read where the answer's figures are (the replica or the primary, db/read-routing.ts), so an
+   * answer is kept under the generation of the very data it was computed from.
+   */
+  const standingOf = (database: Database) => {
+    let reader = readers.get(database);
+    if (!reader) readers.set(database, (reader = new StandingReader(database)));
+    return reader;
+  };
   const lookup: preHandlerAsyncHookHandler = async function (request, reply) {
+    const standing = standingOf(request.figures);
     const user = currentUser(request);
     // Runs after validation: `app` is a project id.
     const project = (request.query as { app?: ProjectId }).app;

@@ -37,7 +37,11 @@ export function postgresBinDir(): string | null {
 
 const isRoot = () => process.getuid?.() === 0;
 
-export async function createPostgresCluster(): Promise<PostgresCluster> {
+/**
+ * A new server: initdb, or with `replicaOf` a streaming replica of that (running) server, copied with pg_basebackup
+ * and configured to follow it (standby.signal and primary_conninfo).
+ */
+export async function createPostgresCluster(opts: { replicaOf?: PostgresCluster } = {}): Promise<PostgresCluster> {
   const bin = postgresBinDir();
   if (!bin) throw new Error('PostgreSQL server programs (initdb, pg_ctl) are not installed');
   const root = mkdtempSync(join(tmpdir(), 'pc-pg-'));
@@ -53,7 +57,12 @@ export async function createPostgresCluster(): Promise<PostgresCluster> {
     execFileSync(file, argv, { stdio: 'pipe', cwd: root });
   };
   const port = await freePort();
-  run('initdb', ['-D', dataDir, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8']);
+  if (opts.replicaOf) {
+    const from = opts.replicaOf.port;
+    run('pg_basebackup', ['-D', dataDir, '-h', '127.0.0.1', '-p', String(from), '-U', 'postgres', '-R', '-X', 'stream', '--no-sync']);
+  } else {
+    run('initdb', ['-D', dataDir, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8']);
+  }
   const options = `-p ${port} -k ${root} -c listen_addresses=127.0.0.1 -c fsync=off`;
   return {
     port,

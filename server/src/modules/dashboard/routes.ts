@@ -19,31 +19,31 @@ import * as dashboard from './service.ts';
 /** GET calls of the dashboard: the signed-in partner's own figures across both projects. */
 export async function dashboardRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const { database, clock } = app.ctx;
+  const { clock } = app.ctx;
   const tags = ['dashboard'];
   const opts = { preHandler: app.requireUser };
 
   app.get(P.earningsByMonth, { ...opts, schema: { tags, querystring: emptyQuery, response: { 200: earningsByMonthAnswer } } }, async (request) =>
-    dashboard.earningsByMonth(database, currentUser(request).id, clock.now()),
+    dashboard.earningsByMonth(request.figures, currentUser(request).id, clock.now()),
   );
   app.get(P.earningsByDay, { ...opts, schema: { tags, querystring: earningsByDayQuery, response: { 200: earningsByDayAnswer } } }, async (request) =>
-    dashboard.earningsByDay(database, currentUser(request).id, request.query, clock.now()),
+    dashboard.earningsByDay(request.figures, currentUser(request).id, request.query, clock.now()),
   );
   app.get(P.infoBlocks, { ...opts, schema: { tags, querystring: infoBlocksQuery, response: { 200: infoBlocksAnswer } } }, async (request) =>
-    dashboard.infoBlocks(database, currentUser(request).id, request.query.period, clock.now()),
+    dashboard.infoBlocks(request.figures, currentUser(request).id, request.query.period, clock.now()),
   );
   app.get(P.infoBlocksToday, { ...opts, schema: { tags, querystring: infoBlocksTodayQuery, response: { 200: infoBlocksAnswer } } }, async (request) =>
-    dashboard.infoBlocks(database, currentUser(request).id, 'today', clock.now()),
+    dashboard.infoBlocks(request.figures, currentUser(request).id, 'today', clock.now()),
   );
   app.get(P.storagePeriod, { ...opts, schema: { tags, querystring: emptyQuery, response: { 200: storagePeriodAnswer } } }, async (request) =>
-    dashboard.storagePeriod(database, currentUser(request).id, clock.now()),
+    dashboard.storagePeriod(request.figures, currentUser(request).id, clock.now()),
   );
   app.get(
     P.unlimitedActivationHistory,
     { ...opts, schema: { tags, querystring: emptyQuery, response: { 200: unlimitedHistoryAnswer } } },
-    async (request) => dashboard.unlimitedHistory(database, currentUser(request).id),
+    async (request) => dashboard.unlimitedHistory(request.figures, currentUser(request).id),
   );
   app.get(P.unusedFiles, { ...opts, schema: { tags, querystring: emptyQuery, response: { 200: unusedFilesAnswer } } }, async (request) =>
-    dashboard.unusedFiles(database, currentUser(request).id, clock.now()),
+    dashboard.unusedFiles(request.figures, currentUser(request).id, clock.now()),
   );
 }
