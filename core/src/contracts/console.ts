@@ -37,7 +37,8 @@ export type ConsoleOverviewAnswer = z.infer<typeof consoleOverviewAnswer>;
 
 // ---- Payouts queue (payouts.read / payouts.move / payouts.approve / payouts.export) ------------------------
 
-export const QUEUE_SORTS = ['created_at', '-created_at', 'amount', '-amount', 'id', '-id'] as const;
+export { QUEUE_SORTS } from './console-lists.ts';
+import { QUEUE_SORTS } from './console-lists.ts';
 
 /** GET /operator/v1/queue/payouts */
 export const queuePayoutsQuery = z.strictObject({

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LANG_CODES } from '../locales.ts';
 import { pageMeta, plainText, projectSchema } from './common.ts';
 import { payoutConversion } from './payouts.ts';
+import { OPERATOR_PAYOUT_STATUSES } from './console-lists.ts';
 
 /**
  * The operator API (docs/operator.md): the staff console's and automation's calls under /operator/v1 (decision
@@ -15,7 +16,7 @@ export const operatorIdParam = z.strictObject({ id: z.coerce.number().int().posi
 
 /** The statuses an operator may move a payout request to. */
 export const operatorPayoutMove = z.enum(['review', 'process', 'accepted', 'rejected']);
-export const operatorPayoutStatus = z.enum(['created', 'review', 'process', 'accepted', 'rejected', 'deleted']);
+export const operatorPayoutStatus = z.enum(OPERATOR_PAYOUT_STATUSES);
 
 export const operatorPayout = z.object({
   id: z.number().int(),

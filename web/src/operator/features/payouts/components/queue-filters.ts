@@ -1,10 +1,9 @@
 import { PAYOUT_SYSTEMS } from '@pc/core/product';
-import { QUEUE_SORTS } from '@pc/core/contracts/console';
-import { operatorPayoutStatus } from '@pc/core/contracts/operator';
+import { OPERATOR_PAYOUT_STATUSES, QUEUE_SORTS } from '@pc/core/contracts/console-lists';
 import { dayParam, oneOf } from '../../../../components/filters/url-state.ts';
 import type { QueueParams } from '../api/get-queue.ts';
 
-export const STATUSES = operatorPayoutStatus.options;
+export const STATUSES = OPERATOR_PAYOUT_STATUSES;
 export const WAITING = ['created', 'review', 'process'] as const;
 export const SORT_FIELDS = ['created_at', 'amount', 'id'] as const;
 const ANY = 'all';
