@@ -45,6 +45,8 @@ declare module 'fastify' {
     ctx: AppContext;
     /** Set when the process is shutting down: readiness answers 503 from then on. */
     draining: boolean;
+    /** `METHOD /path` of every call that needs a signed-in partner (answered 401 before its input is read). */
+    signedInRoutes: string[];
   }
   interface FastifyRequest {
     /** The language of this request's answers: X-Localization, else the user's lang, else Accept-Language. */
@@ -133,6 +135,23 @@ function headerLang(request: FastifyRequest): LangCode {
  */
 const NO_STORE = /^\/(api|ingest|operator\/v1|dev|webmaster\/v1)(\/|\?|$)/;
 const isNoStore = (url: string) => NO_STORE.test(url) && !/^\/api\/docs(\/|\?|$)/.test(url);
+
+/**
+ * A signed-in partner's call answers 401 to a request without a live session before its body is read or its input
+ * validated: a route guarded by requireUser (or a guard that starts with it) in its preHandler gets the same check
+ * as an onRequest hook, which runs before parsing and validation. So an anonymous caller learns nothing of what a
+ * call expects. The routes it guards are listed in `app.signedInRoutes` (a test probes every one of them).
+ */
+function signedInFirst(app: FastifyInstance) {
+  const guards = new Set<unknown>([app.requireUser, app.requireProgram, app.requireSecurityCode, app.requireSecurityPassword]);
+  app.decorate('signedInRoutes', [] as string[]);
+  app.addHook('onRoute', (route) => {
+    const preHandlers = [route.preHandler].flat().filter(Boolean);
+    if (!preHandlers.some((hook) => guards.has(hook))) return;
+    route.onRequest = [...[route.onRequest].flat().filter((hook) => hook !== undefined), app.requireUser] as typeof route.onRequest;
+    for (const method of [route.method].flat()) if (method !== 'HEAD') app.signedInRoutes.push(`${method} ${route.url}`);
+  });
+}
 
 /** The answer to a call made while the database (or the shared store) is away: 503, localized, with Retry-After. */
 const databaseUnavailable = () =>
@@ -384,6 +403,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   await app.register(sessionPlugin);
   await app.register(readRouting);
   await app.register(securityGuardPlugin);
+  signedInFirst(app);
   await registerModules(app);
 
   app.setNotFoundHandler(async (request, reply) => {
