@@ -13,7 +13,7 @@ COPY . .
 RUN npm run build
 
 FROM node:24-bookworm-slim
-ENV NODE_ENV=production PORT=3000
+ENV NODE_ENV=production PORT=3000 HOST=0.0.0.0
 WORKDIR /app
 COPY --from=build /app /app
 EXPOSE 3000

@@ -11,6 +11,8 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
+import pino from 'pino';
+import { redactError, redactUrl } from './lib/redact.ts';
 import { existsSync } from 'node:fs';
 import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import helmet, { type HelmetOptions } from 'helmet';
@@ -112,7 +114,7 @@ class RequestLog extends LogController {
     // A 503 is a refusal the caller retries (ingest is full, the database is away and was logged once): not an error.
     const level = status === 503 ? 'warn' : error || status >= 500 ? 'error' : QUIET_REQUEST.test(request.url) ? 'debug' : 'info';
     const ms = Math.round(reply.elapsedTime);
-    reply.log[level]({ req: request, res: reply, responseTime: ms, ...(error ? { err: error } : {}) }, `${request.method} ${request.url} ${status} ${ms} ms`);
+    reply.log[level]({ req: request, res: reply, responseTime: ms, ...(error ? { err: error } : {}) }, `${request.method} ${redactUrl(request.url)} ${status} ${ms} ms`);
   }
 }
 
@@ -212,7 +214,21 @@ export function trustProxyOption(setting: Config['TRUST_PROXY']): false | string
 
 /** JSON lines (production, LOG_FORMAT=json) or one readable line per record (pino-pretty, development). */
 async function loggerOptions(config: AppContext['config'], destination?: NodeJS.WritableStream) {
-  const options = { level: config.LOG_LEVEL, redact: ['req.headers.cookie', 'req.headers.authorization'] };
+  const options = {
+    level: config.LOG_LEVEL,
+    redact: ['req.headers.cookie', 'req.headers.authorization'],
+    // Link tokens in paths and queries, and a failed query's parameters, never reach a line (lib/redact.ts).
+    serializers: {
+      req: (request: FastifyRequest) => ({
+        method: request.method,
+        url: redactUrl(request.url),
+        hostname: request.hostname,
+        remoteAddress: request.ip,
+        remotePort: request.socket?.remotePort,
+      }),
+      err: (error: Error) => pino.stdSerializers.err(redactError(error) as Error),
+    },
+  };
   if (config.LOG_FORMAT === 'json') return destination ? { ...options, stream: destination } : options;
   const { default: pretty } = await import('pino-pretty');
   const stream = pretty({

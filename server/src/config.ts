@@ -77,7 +77,11 @@ export const configSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    HOST: z.string().default('0.0.0.0'),
+    /**
+     * Unset: 127.0.0.1 outside production, so the dev mailbox and the development secrets are not open to the
+     * network; 0.0.0.0 in production (the Dockerfile sets it explicitly).
+     */
+    HOST: z.string().optional(),
     /** Unset: http://localhost:<PORT> (see the transform below). */
     PUBLIC_URL: z.url().optional(),
     DATA_DIR: z.string().default('./data'),
@@ -220,6 +224,7 @@ export const configSchema = z
     ...cfg,
     // The links in e-mails and the printed addresses follow the port actually served.
     PUBLIC_URL: cfg.PUBLIC_URL ?? `http://localhost:${cfg.PORT}`,
+    HOST: cfg.HOST ?? (cfg.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1'),
     PAYOUT_DETAILS_KEY: cfg.PAYOUT_DETAILS_KEY ?? createHmac('sha256', cfg.SESSION_SECRET).update('payout-details-key').digest('hex'),
     LOG_FORMAT: cfg.LOG_FORMAT ?? (cfg.NODE_ENV === 'production' ? 'json' : 'pretty'),
     RATE_FEED_CBR_URL: cfg.RATE_FEED_CBR_URL ?? (cfg.NODE_ENV === 'test' ? '' : CBR_DAILY_URL),
