@@ -92,14 +92,19 @@ describe('POST /api/auth/login', () => {
       expect(res.statusCode, `attempt ${i}`).toBe(422);
     }
     expect((await userRow()).blockedAt).toBeNull();
+    // The tenth blocks the account, but answers as a wrong password: only the owner learns of the block (by mail,
+    // and from the form once the right password is given).
     const tenth = await login(await withCaptcha(EMAIL, 'wrong-10'), { ip: '10.1.0.10' });
-    expect(tenth.statusCode).toBe(403);
-    expect(tenth.json()).toMatchObject({ code: 'forbidden', reason: 'account_blocked' });
+    expect(tenth.statusCode).toBe(422);
     expect((await userRow()).blockedAt).toEqual(t.clock.now());
+    const stranger = await login(await withCaptcha(EMAIL, 'wrong-11'), { ip: '10.1.0.11' });
+    expect(stranger.statusCode).toBe(422);
+    expect(stranger.json().errors.password).toEqual(['Wrong e-mail or password']);
 
-    // Now even the right password is refused, and nothing more is mailed.
+    // Now even the right password is refused, saying why, and nothing more is mailed.
     const right = await login(await withCaptcha(EMAIL, PASSWORD));
     expect(right.statusCode).toBe(403);
+    expect(right.json()).toMatchObject({ code: 'forbidden', reason: 'account_blocked' });
     const mails = (await mailbox(t.app, EMAIL)).filter((m) => m.subject === 'Your account has been blocked');
     expect(mails).toHaveLength(1);
     expect(mails[0]!.links[0]).toMatch(/^http:\/\/localhost:3000\/auth\/restore-access\/[A-Za-z0-9_-]{22}$/);

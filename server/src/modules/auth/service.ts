@@ -96,8 +96,11 @@ export async function checkCredentials(ctx: AppContext, log: FastifyBaseLogger, 
     await verifyAgainstDummy(password);
     throw wrongCredentials();
   }
-  if (user.blockedAt) throw blocked();
-  if (!(await verifyPassword(user.passwordHash, password))) {
+  // A blocked account is named only to whoever knows its password: to anyone else it answers as a wrong password
+  // would, so the answer tells no stranger that the address has an account, let alone a blocked one.
+  const passwordRight = await verifyPassword(user.passwordHash, password);
+  if (user.blockedAt) throw passwordRight ? blocked() : wrongCredentials();
+  if (!passwordRight) {
     const [counted] = await db
       .update(users)
       .set({ failedLogins: sql`${users.failedLogins} + 1` })
@@ -113,8 +116,8 @@ export async function checkCredentials(ctx: AppContext, log: FastifyBaseLogger, 
         const token = await issueToken(db, user.id, 'unblock', now);
         await sendMail(ctx, log, userLang(user, lang), 'account_blocked', user.email, { link: link(ctx, `/auth/restore-access/${token}`) });
       }
-      throw blocked();
     }
+    // The block is told to the owner by mail, and by the sign-in form once the right password is given.
     throw wrongCredentials();
   }
   if (!user.confirmedAt)
