@@ -82,7 +82,13 @@ export function createMailer(opts: { database: Database; smtpUrl?: string; from:
 
   async function markSent(id: number, at: Date) {
     try {
-      await db.update(mailOutbox).set({ sentAt: at, error: null, nextAttemptAt: null, claimedUntil: null }).where(eq(mailOutbox.id, id));
+      // Sent: the bodies go, so the outbox keeps no live link (reset, confirmation, unblock) once the mail is on its
+      // way; subject, kind, language and times stay for support. Without SMTP nothing is sent and the dev mailbox
+      // reads the bodies.
+      await db
+        .update(mailOutbox)
+        .set({ sentAt: at, error: null, nextAttemptAt: null, claimedUntil: null, textBody: '', htmlBody: '', unsubscribeUrl: null })
+        .where(eq(mailOutbox.id, id));
       unconfirmed.delete(id);
     } catch {
       unconfirmed.set(id, at);

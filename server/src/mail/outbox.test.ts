@@ -6,7 +6,7 @@ import { createPartner } from '../money/testing.ts';
 import { insertPayoutRequest } from '../money/payouts.ts';
 import { solveCaptcha } from '../modules/captcha/testing.ts';
 import { startScheduler } from '../jobs/scheduler.ts';
-import { headerOf, startSmtpPeer, subjectOf, type ReceivedMail, type SmtpPeer } from './testing.ts';
+import { headerOf, plainText, startSmtpPeer, subjectOf, type ReceivedMail, type SmtpPeer } from './testing.ts';
 import { MAIL_MAX_ATTEMPTS, retryDelayMs } from './mailer.ts';
 
 /**
@@ -94,6 +94,11 @@ describe('outbox delivery', () => {
     expect(received.map((m) => subjectOf(m.raw)).some((s) => /password/i.test(s))).toBe(true);
     const sent = await outboxRows();
     expect(sent.every((r) => r.sent_at !== null && r.next_attempt_at === null && r.error === null)).toBe(true);
+    // The reset link went out in the mail and is nowhere in the outbox any more.
+    const resetLink = /\/auth\/restore-password\/[^\s"<]+/.exec(plainText(received.find((m) => m.to[0] === 'reset@x.test')!.raw))![0];
+    const kept = await t.ctx.database.query<{ kept_text: string }>(sql`select string_agg(subject || text_body || html_body, ' ') as kept_text from mail_outbox`);
+    expect(kept[0]!.kept_text).not.toContain(resetLink.split('/').at(-1));
+    expect(kept[0]!.kept_text).not.toContain('restore-password');
   });
 
   it('gives a mail up after the last attempt, and sends no mail of the dev mailbox', async () => {

@@ -59,8 +59,17 @@ export async function startSmtpPeer(opts: SmtpPeerOptions = {}): Promise<SmtpPee
 
 /** The decoded text/plain part of a raw MIME message (quoted-printable or base64). */
 export function plainText(raw: string): string {
-  const part = raw.split(/\r?\n--/).find((p) => /content-type:\s*text\/plain/i.test(p));
-  if (!part) throw new Error('no text/plain part');
+  return mimePart(raw, 'text/plain');
+}
+
+/** The decoded text/html part of a raw MIME message. */
+export function htmlText(raw: string): string {
+  return mimePart(raw, 'text/html');
+}
+
+function mimePart(raw: string, type: 'text/plain' | 'text/html'): string {
+  const part = raw.split(/\r?\n--/).find((p) => new RegExp(`content-type:\\s*${type.replace('/', '\\/')}`, 'i').test(p));
+  if (!part) throw new Error(`no ${type} part`);
   const [head, ...rest] = part.split(/\r?\n\r?\n/);
   const body = rest.join('\n\n');
   const encoding = /content-transfer-encoding:\s*([\w-]+)/i.exec(head!)?.[1]?.toLowerCase();
