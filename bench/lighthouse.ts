@@ -253,13 +253,16 @@ function withDeadline<T>(promise: Promise<T>, ms: number, what: string): Promise
 
 const categories = ['performance', 'accessibility', 'best-practices'];
 
+/** A run Lighthouse could not finish (it says so in its result), which may be made again. */
+class Unfinished extends Error {}
+
 async function audit(port: number, url: string, profile: Profile): Promise<Figures> {
   const flags: Flags = { port, output: 'json', logLevel: 'error', onlyCategories: categories };
   const config: Config | undefined = profile === 'desktop' ? desktopConfig : undefined;
   const result = await withDeadline(lighthouse(url, flags, config), RUN_MS, `Lighthouse on ${url}`);
   const lhr: Result | undefined = result?.lhr;
-  if (!lhr) throw new Error(`Lighthouse returned nothing for ${url}`);
-  if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  if (!lhr) throw new Unfinished(`Lighthouse returned nothing for ${url}`);
+  if (lhr.runtimeError) throw new Unfinished(`Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   if (new URL(lhr.finalDisplayedUrl).pathname !== new URL(url).pathname) {
     throw new Error(`${url} ended at ${lhr.finalDisplayedUrl} (signed out?)`);
   }
@@ -280,14 +283,14 @@ async function audit(port: number, url: string, profile: Profile): Promise<Figur
 
 /**
  * A run Lighthouse could not finish (its trace lost on a busy machine: NO_NAVSTART, NO_FCP and the like) is made
- * again, at most twice; a page that ends signed out is not.
+ * again, at most twice; a page that ends signed out, or a run past its deadline, fails the benchmark.
  */
 async function auditWithRetries(port: number, url: string, profile: Profile): Promise<Figures> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await audit(port, url, profile);
     } catch (error) {
-      if (attempt > RETRIES || /signed out/.test(String(error))) throw error;
+      if (!(error instanceof Unfinished) || attempt > RETRIES) throw error;
       console.log(`  (again: ${(error as Error).message.split('\n')[0]})`);
     }
   }
