@@ -50,3 +50,4 @@ export * from './rules/payout-risk.ts';
 export * from './rules/payout-approval.ts';
 export * from './contracts/console.ts';
 export * from './rules/payout-export.ts';
+export * from './contracts/console-content.ts';

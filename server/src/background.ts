@@ -3,6 +3,7 @@ import { DEMO_EMAIL, DEMO_PASSWORD, demoSeedEnabled, ensureDemoPartner } from '.
 import { ensureDemoPayouts, ensureDemoWallets } from './seed/demo-payouts.ts';
 import { ensureDemoReferrals } from './seed/demo-referrals.ts';
 import { ensureDemoSites, serveDemoSite } from './seed/demo-sites.ts';
+import { ensureDemoContent } from './seed/demo-content.ts';
 import { DEMO_STAFF, DEMO_STAFF_PASSWORD, DEMO_STAFF_TOTP_SECRET, ensureDemoStaff } from './seed/demo-staff.ts';
 import { startScheduler } from './jobs/scheduler.ts';
 import { startDemoTraffic } from './ingest/demo.ts';
@@ -44,6 +45,8 @@ export async function startBackground(app: FastifyInstance): Promise<Background>
     banner.push(`  Dev mailbox: ${publicUrl}/dev/mailbox`);
     // The console's staff, one per role (decision 0160), with a shared demo authenticator secret.
     await ensureDemoStaff(app.ctx);
+    // News and notifications in several languages when there are none, so a new partner's pages are not empty.
+    await ensureDemoContent(app.ctx);
     banner.push(`  Staff console: ${publicUrl}/operator  ${DEMO_STAFF.map((m) => m.email).join(', ')} / ${DEMO_STAFF_PASSWORD}`);
     banner.push(`  Staff authenticator (demo only): ${DEMO_STAFF_TOTP_SECRET}`);
   }

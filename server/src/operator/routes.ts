@@ -39,6 +39,7 @@ import { actorOf, operatorAccess } from './access.ts';
 import { staffAdminRoutes } from './admin-routes.ts';
 import { audit } from './audit.ts';
 import { staffSessionRoutes } from './session-routes.ts';
+import { consoleContentRoutes } from './console-content.ts';
 import { consoleOverviewRoutes } from './console-overview.ts';
 import { consolePartnerRoutes } from './console-partners.ts';
 import { consolePayoutRoutes, moveQueued } from './console-payouts.ts';
@@ -73,6 +74,7 @@ export async function operatorRoutes(parent: FastifyInstance) {
   await app.register(consoleOverviewRoutes);
   await app.register(consolePayoutRoutes);
   await app.register(consolePartnerRoutes);
+  await app.register(consoleContentRoutes);
 
   async function resolvePartner(ref: { user_id?: number | undefined; email?: string | undefined }): Promise<number> {
     const where = ref.user_id !== undefined ? eq(users.id, ref.user_id) : ref.email !== undefined ? eq(users.email, ref.email) : undefined;

@@ -90,7 +90,7 @@ export async function addAdditionalIncome(
 
 export async function publishNews(db: Db, input: { project: string | null; texts: Texts; operator: string }, by: CallBy, now: Date) {
   return db.transaction(async (tx) => {
-    const [row] = await tx.insert(news).values({ project: input.project, publishedAt: now, createdBy: input.operator }).returning();
+    const [row] = await tx.insert(news).values({ project: input.project, publishedAt: now, createdAt: now, createdBy: input.operator }).returning();
     const item = row!;
     const texts = Object.entries(input.texts).filter((e): e is [string, { title: string; body: string }] => Boolean(e[1]));
     await tx.insert(newsTexts).values(texts.map(([lang, t]) => ({ newsId: item.id, lang, title: t.title, body: t.body })));
@@ -101,7 +101,7 @@ export async function publishNews(db: Db, input: { project: string | null; texts
 
 export async function publishNotification(db: Db, input: { userId: number | null; texts: Texts; operator: string }, by: CallBy, now: Date) {
   return db.transaction(async (tx) => {
-    const [row] = await tx.insert(notifications).values({ userId: input.userId, createdAt: now, createdBy: input.operator }).returning();
+    const [row] = await tx.insert(notifications).values({ userId: input.userId, createdAt: now, publishedAt: now, createdBy: input.operator }).returning();
     const item = row!;
     const texts = Object.entries(input.texts).filter((e): e is [string, { title: string; body: string }] => Boolean(e[1]));
     await tx.insert(notificationTexts).values(texts.map(([lang, t]) => ({ notificationId: item.id, lang, title: t.title, body: t.body })));

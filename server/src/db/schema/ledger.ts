@@ -251,6 +251,10 @@ export const news = pgTable('news', {
   project: text('project'),
   publishedAt: ts('published_at').notNull(),
   createdBy: text('created_by').notNull(),
+  /** Migration 0700: when it was written, last edited and withdrawn (hidden from partners). */
+  createdAt: ts('created_at').notNull(),
+  updatedAt: ts('updated_at'),
+  withdrawnAt: ts('withdrawn_at'),
 });
 
 export const newsTexts = pgTable(
@@ -282,8 +286,12 @@ export const notifications = pgTable(
     userId: userId(),
     createdAt: ts('created_at').notNull(),
     createdBy: text('created_by').notNull(),
+    /** Migration 0700: when partners see it (a future time: scheduled), last edited, withdrawn. */
+    publishedAt: ts('published_at').notNull(),
+    updatedAt: ts('updated_at'),
+    withdrawnAt: ts('withdrawn_at'),
   },
-  (t) => [index('notifications_user_idx').on(t.userId, t.createdAt)],
+  (t) => [index('notifications_user_idx').on(t.userId, t.createdAt), index('notifications_published_idx').on(t.userId, t.publishedAt)],
 );
 
 export const notificationTexts = pgTable(

@@ -34,7 +34,7 @@ export async function messagesRoutes(parent: FastifyInstance) {
   app.get(
     MESSAGES_PATHS.news,
     { preHandler: app.requireUser, schema: { tags: ['messages'], summary: 'News, newest first', querystring: messagesQuery, response: { 200: newsAnswer } } },
-    async (request) => listNews(ctx.database, currentUser(request).id, request.lang, request.query),
+    async (request) => listNews(ctx.database, currentUser(request).id, request.lang, request.query, ctx.clock.now()),
   );
 
   app.get(
@@ -57,13 +57,13 @@ export async function messagesRoutes(parent: FastifyInstance) {
       preHandler: app.requireUser,
       schema: { tags: ['messages'], summary: "The partner's notifications and everyone's, newest first", querystring: messagesQuery, response: { 200: notificationsAnswer } },
     },
-    async (request) => listNotifications(ctx.database, currentUser(request).id, request.lang, request.query),
+    async (request) => listNotifications(ctx.database, currentUser(request).id, request.lang, request.query, ctx.clock.now()),
   );
 
   app.get(
     MESSAGES_PATHS.unread,
     { preHandler: app.requireUser, schema: { tags: ['messages'], summary: 'Unread news and notifications (the top bar badges)', response: { 200: unreadAnswer } } },
-    async (request) => unreadCounts(ctx.database, currentUser(request).id),
+    async (request) => unreadCounts(ctx.database, currentUser(request).id, ctx.clock.now()),
   );
 
   app.post(
@@ -80,7 +80,7 @@ export async function messagesRoutes(parent: FastifyInstance) {
     async (request) => {
       const userId = currentUser(request).id;
       const marked = await markNotificationsRead(ctx.database, userId, request.body?.ids, ctx.clock.now());
-      return { success: true as const, marked, unread: await unreadCounts(ctx.database, userId) };
+      return { success: true as const, marked, unread: await unreadCounts(ctx.database, userId, ctx.clock.now()) };
     },
   );
 }
