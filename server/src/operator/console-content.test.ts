@@ -78,6 +78,7 @@ describe('news in the Content section', () => {
     const listed = contentNewsList.parse(await ok(content, 'GET', '/content/news'));
     expect(listed.data.map((n) => n.id)).toEqual([item.id]);
     expect(listed.meta.total).toBe(1);
+    expect(contentNews.parse(await ok(content, 'GET', `/content/news/${item.id}`))).toEqual(item);
 
     const [row] = await auditOf(`news:${item.id}`);
     expect(row).toMatchObject({ action: 'news.create', before: null, after: { project: null, texts, withdrawn_at: null } });
@@ -189,6 +190,8 @@ describe('notifications in the Content section', () => {
       [later.id, 'withdrawn', null],
       [personal.id, 'published', 'q@example.com'],
     ]);
+    expect(contentNotification.parse(await ok(content, 'GET', `/content/notifications/${personal.id}`))).toMatchObject({ user_id: other.id, email: 'q@example.com' });
+    expect((await call(content, 'GET', '/content/notifications/999')).statusCode).toBe(404);
     const rows = await auditOf(`notification:${personal.id}`);
     expect(rows[0]).toMatchObject({ action: 'notification.edit', before: { user_id: partner.id }, after: { user_id: other.id } });
   });

@@ -313,6 +313,9 @@ export async function consoleContentRoutes(parent: FastifyInstance) {
   app.post('/content/news', { config, schema: { tags, summary: 'Writes news, published now or at a later time', body: contentNewsCreate, response: { 200: contentNews } } }, async (request) =>
     createContentNews(db, request.body, by(request), clock.now()),
   );
+  app.get('/content/news/:id', { config, schema: { tags, summary: 'One news item', params: operatorIdParam, response: { 200: contentNews } } }, async (request) =>
+    oneNews(db, request.params.id, clock.now()),
+  );
   app.patch(
     '/content/news/:id',
     { config, schema: { tags, summary: 'Edits news: texts, audience, publish time', params: operatorIdParam, body: contentNewsEdit, response: { 200: contentNews } } },
@@ -333,6 +336,11 @@ export async function consoleContentRoutes(parent: FastifyInstance) {
     '/content/notifications',
     { config, schema: { tags, summary: 'Writes a notification to one partner or everyone, now or later', body: contentNotificationCreate, response: { 200: contentNotification } } },
     async (request) => createContentNotification(db, request.body, by(request), clock.now()),
+  );
+  app.get(
+    '/content/notifications/:id',
+    { config, schema: { tags, summary: 'One notification', params: operatorIdParam, response: { 200: contentNotification } } },
+    async (request) => oneNotification(db, request.params.id, clock.now()),
   );
   app.patch(
     '/content/notifications/:id',
