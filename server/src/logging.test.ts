@@ -1,24 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { Writable } from 'node:stream';
+import type { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { createMailer } from './mail/mailer.ts';
 import { createTestDatabase, manualClock, testConfig } from './test/harness.ts';
 import type { Database } from './db/client.ts';
-
-/** A log destination that keeps what was written, so nothing reaches the test output. */
-function capture() {
-  const chunks: string[] = [];
-  const stream = new Writable({
-    write(chunk: Buffer | string, _encoding, done) {
-      chunks.push(String(chunk));
-      done();
-    },
-  });
-  // eslint-disable-next-line no-control-regex
-  const lines = () => chunks.join('').replace(/\u001b\[[0-9;]*m/g, '').split('\n').filter(Boolean);
-  return { stream, lines };
-}
+import { captureLog } from './test/log-capture.ts';
 
 let app: FastifyInstance | undefined;
 let database: Database | undefined;
@@ -49,7 +36,7 @@ const ingest = (a: FastifyInstance) =>
 
 describe('request logs', () => {
   it('write one JSON line per API request at info, and ingest requests only at debug', async () => {
-    const out = capture();
+    const out = captureLog();
     const a = await appLoggingTo(out.stream, { LOG_LEVEL: 'info', LOG_FORMAT: 'json' });
     expect((await ingest(a)).statusCode).toBe(200);
     expect((await a.inject('/healthz')).statusCode).toBe(200);
@@ -63,7 +50,7 @@ describe('request logs', () => {
   });
 
   it('show ingest requests at debug', async () => {
-    const out = capture();
+    const out = captureLog();
     const a = await appLoggingTo(out.stream, { LOG_LEVEL: 'debug', LOG_FORMAT: 'json' });
     await ingest(a);
     const lines = out.lines().map((l) => JSON.parse(l) as Record<string, unknown>);
@@ -71,7 +58,7 @@ describe('request logs', () => {
   });
 
   it('are one readable line per request in development', async () => {
-    const out = capture();
+    const out = captureLog();
     const a = await appLoggingTo(out.stream, { NODE_ENV: 'development', LOG_LEVEL: 'info' });
     expect(a.ctx.config.LOG_FORMAT).toBe('pretty');
     await ingest(a);

@@ -1,5 +1,4 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { Writable } from 'node:stream';
 import fc from 'fast-check';
 import pino from 'pino';
 import { sql } from 'drizzle-orm';
@@ -9,6 +8,7 @@ import { createMailer } from './mail/mailer.ts';
 import { createTestDatabase, manualClock, testConfig } from './test/harness.ts';
 import type { Database } from './db/client.ts';
 import { REDACTED, redactError, redactUrl } from './lib/redact.ts';
+import { captureLog } from './test/log-capture.ts';
 
 /** No link token and no query parameter reaches a log line (decision 0176). */
 const TOKEN = 'Sekr3tTok3n_abcdefghijklmnop';
@@ -51,20 +51,9 @@ afterEach(async () => {
   app = database = undefined;
 });
 
-function capture() {
-  const chunks: string[] = [];
-  const stream = new Writable({
-    write(chunk: Buffer | string, _encoding, done) {
-      chunks.push(String(chunk));
-      done();
-    },
-  });
-  return { stream, text: () => chunks.join('') };
-}
-
 describe('the request log', () => {
   it('writes no token of any tokened page or call, and no parameter of a failed query', async () => {
-    const out = capture();
+    const out = captureLog();
     database = await createTestDatabase();
     const config = testConfig({ LOG_LEVEL: 'debug', LOG_FORMAT: 'json' });
     app = await buildApp({ config, database, clock: manualClock(), mailer: createMailer({ database, from: config.MAIL_FROM }) }, { logDestination: out.stream });

@@ -96,13 +96,10 @@ it('pg_dump and pg_restore bring back every balance, ledger entry and statistics
   expect(bin, 'PostgreSQL server programs').not.toBeNull();
   cluster = await createPostgresCluster();
   cluster.start();
-  const admin = new pg.Client({ connectionString: cluster.url() });
-  await admin.connect();
-  await admin.query('create database origin');
-  await admin.query('create database restored');
-  await admin.end();
+  const originUrl = await cluster.createDatabase('origin');
+  const restoredUrl = await cluster.createDatabase('restored');
 
-  const origin = wrapPool(new pg.Pool({ connectionString: cluster.url('origin'), max: 4 }));
+  const origin = wrapPool(new pg.Pool({ connectionString: originUrl, max: 4 }));
   let before: Record<string, unknown>;
   let partners: number[];
   try {
@@ -116,10 +113,10 @@ it('pg_dump and pg_restore bring back every balance, ledger entry and statistics
   }
 
   const file = join(scratch, 'origin.dump');
-  execFileSync(join(bin!, 'pg_dump'), ['--format=custom', '--file', file, cluster.url('origin')]);
-  execFileSync(join(bin!, 'pg_restore'), ['--exit-on-error', '--no-owner', '--dbname', cluster.url('restored'), file]);
+  execFileSync(join(bin!, 'pg_dump'), ['--format=custom', '--file', file, originUrl]);
+  execFileSync(join(bin!, 'pg_restore'), ['--exit-on-error', '--no-owner', '--dbname', restoredUrl, file]);
 
-  const restored = wrapPool(new pg.Pool({ connectionString: cluster.url('restored'), max: 4 }));
+  const restored = wrapPool(new pg.Pool({ connectionString: restoredUrl, max: 4 }));
   try {
     expect(await migrate(restored)).toEqual([]);
     expect(await answers(restored, partners)).toEqual(before);

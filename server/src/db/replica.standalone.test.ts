@@ -1,5 +1,4 @@
 import { afterAll, expect, it } from 'vitest';
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
@@ -26,11 +25,7 @@ it('sends figure reads to the replica and a partner who just wrote to the primar
   const primary = await createPostgresCluster();
   clusters.push(primary);
   primary.start();
-  const admin = new pg.Client({ connectionString: primary.url() });
-  await admin.connect();
-  await admin.query('create database cabinet');
-  await admin.end();
-  const database: Database = wrapPool(createPool(primary.url('cabinet'), DEFAULT_DATABASE_TIMEOUTS));
+  const database: Database = wrapPool(createPool(await primary.createDatabase('cabinet'), DEFAULT_DATABASE_TIMEOUTS));
   await migrate(database);
   const partner = await insertPartner(database, 'replica@x.test');
 

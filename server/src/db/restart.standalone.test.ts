@@ -31,11 +31,7 @@ const TOKENS: Record<ProjectId, string> = { fd1: config.INGEST_TOKEN_FD1, fd2: c
 it('lives through PostgreSQL going away for several seconds and resumes without a restart', async () => {
   cluster = await createPostgresCluster();
   cluster.start();
-  const admin = new pg.Client({ connectionString: cluster.url() });
-  await admin.connect();
-  await admin.query('create database cabinet');
-  await admin.end();
-  const url = cluster.url('cabinet');
+  const url = await cluster.createDatabase('cabinet');
   const setup = wrapPool(new pg.Pool({ connectionString: url, max: 2 }));
   await migrate(setup);
   const partner = await insertPartner(setup, 'outage@x.test');

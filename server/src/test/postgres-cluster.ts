@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import { freePort } from './processes.ts';
 
 /**
@@ -14,6 +15,8 @@ export interface PostgresCluster {
   /** A connection string to `database` on this server (user postgres, trust). */
   url(database?: string): string;
   start(): void;
+  /** Creates a database on the running server; answers its connection string. */
+  createDatabase(name: string): Promise<string>;
   /** Stops the server at once (fast shutdown: sessions are ended, as in a restart or failover). */
   stop(): void;
   /** Stops the server and removes its files. */
@@ -68,6 +71,16 @@ export async function createPostgresCluster(opts: { replicaOf?: PostgresCluster 
     port,
     url: (database = 'postgres') => `postgres://postgres@127.0.0.1:${port}/${database}`,
     start: () => run('pg_ctl', ['-D', dataDir, '-l', logFile, '-o', options, '-w', 'start']),
+    async createDatabase(name) {
+      const admin = new pg.Client({ connectionString: `postgres://postgres@127.0.0.1:${port}/postgres` });
+      await admin.connect();
+      try {
+        await admin.query(`create database ${name}`);
+      } finally {
+        await admin.end();
+      }
+      return `postgres://postgres@127.0.0.1:${port}/${name}`;
+    },
     stop: () => run('pg_ctl', ['-D', dataDir, '-m', 'fast', '-w', 'stop']),
     destroy() {
       try {
