@@ -46,7 +46,8 @@ it('finishes the batches in flight on SIGTERM, then stops; nothing is lost or co
   const total = new Set(batches.flatMap(([p, events]) => events.map((e) => `${p}:${e.id}`))).size;
 
   const port = await freePort();
-  const env = { DATA_DIR: dataDir, SHUTDOWN_DELAY_MS: '300' };
+  // Long enough for a loaded machine to answer the readiness probe sent right after the signal.
+  const env = { DATA_DIR: dataDir, SHUTDOWN_DELAY_MS: '2000' };
   server = await startServerProcess(port, env);
   const base = `http://127.0.0.1:${port}`;
 
