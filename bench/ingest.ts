@@ -218,6 +218,23 @@ async function storedRows(database: Database) {
   return counts[0]!;
 }
 
+/**
+ * Bytes on disk after the ingest run, tables with their indexes and TOAST: the raw events (every monthly partition)
+ * with their dedup keys, which grow with every event, and the rollups and state, which grow with partners, files
+ * and days. The capacity table of docs/ingest.md is made from these.
+ */
+async function storedBytes(database: Database) {
+  const [row] = await database.query<{ raw: number; rollups: number }>(
+    sql.raw(`select
+      (select coalesce(sum(pg_total_relation_size(i.inhrelid)), 0) from pg_inherits i where i.inhparent = 'ingest_events'::regclass)
+        + pg_total_relation_size('ingest_event_keys') as raw,
+      ${STORED.filter((t) => t !== 'ingest_events' && t !== 'ingest_event_keys')
+        .map((t) => `pg_total_relation_size('${t}')`)
+        .join(' + ')} as rollups`),
+  );
+  return { raw: Number(row!.raw), rollups: Number(row!.rollups) };
+}
+
 type Floor = Awaited<ReturnType<typeof runFloor>> | null;
 
 function report(
@@ -225,6 +242,7 @@ function report(
   http: Awaited<ReturnType<typeof runHttp>>,
   copy: { seconds: number; rate: number },
   stored: Record<string, number>,
+  bytes: { raw: number; rollups: number },
   floor: Floor,
   copyFloor: Floor = null,
 ) {
@@ -236,6 +254,10 @@ function report(
   console.log(`  ingest / COPY: ${(http.rate / copy.rate).toFixed(2)}`);
   const total = Object.values(stored).reduce((a, b) => a + b, 0);
   console.log(`  rows held after the run: ${(total / http.accepted).toFixed(2)} per event (${STORED.map((t) => `${t} ${stored[t]}`).join(', ')})`);
+  const per = (n: number) => Math.round(n / http.accepted);
+  console.log(
+    `  bytes stored per event (tables and indexes): raw events and dedup keys ${per(bytes.raw)}, rollups and state ${per(bytes.rollups)}, total ${per(bytes.raw + bytes.rollups)}`,
+  );
   if (floor) {
     console.log(`  floor (validation, dedup + raw store only): ${floor.accepted} events in ${floor.seconds.toFixed(2)} s = ${Math.round(floor.rate).toLocaleString('en')} events/s`);
     console.log(`  floor / COPY: ${(floor.rate / copy.rate).toFixed(2)}; ingest / floor: ${(http.rate / floor.rate).toFixed(2)}`);
@@ -256,9 +278,10 @@ if (values.only !== 'pg') {
   const batches = makeBatches(partners, { events: TARGET, batch: BATCH });
   const http = await runHttp(database, batches);
   const stored = await storedRows(database);
+  const bytes = await storedBytes(database);
   const floor = values.floor ? await runFloor(database, batches) : null;
   const copy = await runCopyPglite(client, copyRows(batches), http.accepted);
-  report('PGlite (in memory)', http, copy, stored, floor);
+  report('PGlite (in memory)', http, copy, stored, bytes, floor);
   await client.close();
 }
 
@@ -278,10 +301,11 @@ if (process.env.DATABASE_URL && values.only !== 'pglite') {
     const batches = makeBatches(partners, { events: TARGET, batch: BATCH });
     const http = await runHttp(database, batches);
     const stored = await storedRows(database);
+    const bytes = await storedBytes(database);
     const floor = values.floor ? await runFloor(database, batches) : null;
     const copyFloor = values.floor ? await runFloor(database, batches, pool) : null;
     const copy = await runCopyPg(pool, copyRows(batches), http.accepted);
-    report('PostgreSQL', http, copy, stored, floor, copyFloor);
+    report('PostgreSQL', http, copy, stored, bytes, floor, copyFloor);
   } finally {
     await pool.end();
     await admin.query(`drop database if exists ${name}`);
