@@ -4,6 +4,7 @@ import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
 import GroupOutlined from '@mui/icons-material/GroupOutlined';
 import KeyOutlined from '@mui/icons-material/KeyOutlined';
 import PaymentsOutlined from '@mui/icons-material/PaymentsOutlined';
+import CampaignOutlined from '@mui/icons-material/CampaignOutlined';
 import SpaceDashboardOutlined from '@mui/icons-material/SpaceDashboardOutlined';
 import type { StaffMe } from '@pc/core/contracts/staff';
 import type { StaffPermission } from '@pc/core/rules/staff-access';
@@ -17,7 +18,7 @@ import { mayDo } from '../lib/session.ts';
  */
 export interface ConsoleSection {
   /** `nav.<key>` of the console namespace: the item's label and the page's title. */
-  key: 'overview' | 'payouts' | 'audit' | 'staff' | 'tokens';
+  key: 'overview' | 'payouts' | 'content' | 'audit' | 'staff' | 'tokens';
   path: string;
   /** The section has pages under its path (/payouts/42): its page routes them itself. */
   nested?: boolean;
@@ -29,6 +30,7 @@ export interface ConsoleSection {
 export const SECTIONS: readonly ConsoleSection[] = [
   { key: 'overview', path: 'overview', permission: 'overview.read', icon: SpaceDashboardOutlined, page: lazy(() => import('../features/overview/pages/OverviewPage.tsx')) },
   { key: 'payouts', path: 'payouts', nested: true, permission: 'payouts.read', icon: PaymentsOutlined, page: lazy(() => import('../features/payouts/pages/PayoutsPage.tsx')) },
+  { key: 'content', path: 'content', nested: true, permission: 'content.write', icon: CampaignOutlined, page: lazy(() => import('../features/content/pages/ContentPage.tsx')) },
   { key: 'audit', path: 'audit', permission: 'audit.read', icon: HistoryOutlined, page: lazy(() => import('../features/audit/pages/AuditPage.tsx')) },
   { key: 'staff', path: 'staff', permission: 'staff.manage', icon: GroupOutlined, page: lazy(() => import('../features/staff/pages/StaffPage.tsx')) },
   { key: 'tokens', path: 'tokens', permission: 'tokens.manage', icon: KeyOutlined, page: lazy(() => import('../features/tokens/pages/TokensPage.tsx')) },
