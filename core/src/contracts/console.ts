@@ -38,7 +38,7 @@ export type ConsoleOverviewAnswer = z.infer<typeof consoleOverviewAnswer>;
 // ---- Payouts queue (payouts.read / payouts.move / payouts.approve / payouts.export) ------------------------
 
 export { QUEUE_SORTS } from './console-lists.ts';
-import { QUEUE_SORTS } from './console-lists.ts';
+import { PARTNER_LEDGER_KINDS, PARTNER_LEDGER_SOURCES, QUEUE_SORTS } from './console-lists.ts';
 
 /** GET /operator/v1/queue/payouts */
 export const queuePayoutsQuery = z.strictObject({
@@ -178,8 +178,8 @@ export const partnerAnswer = z.object({
 });
 
 export const partnerLedgerQuery = z.strictObject({
-  kind: z.enum(['earning', 'correction', 'additional', 'payout', 'payout_reversal']).optional(),
-  source: z.enum(['files', 'file_copies', 'video', 'sites', 'referrals', 'additional', 'gold_bonus', 'payout']).optional(),
+  kind: z.enum(PARTNER_LEDGER_KINDS).optional(),
+  source: z.enum(PARTNER_LEDGER_SOURCES).optional(),
   project: projectSchema.optional(),
   from: z.iso.date().optional(),
   to: z.iso.date().optional(),

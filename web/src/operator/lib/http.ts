@@ -34,6 +34,7 @@ export const CONSOLE_PATHS = {
   partnerSession: (id: number, sid: string) => `/partners/${id}/sessions/${sid}`,
   partnerIncome: (id: number) => `/partners/${id}/additional-income`,
   partnerSites: (id: number) => `/partners/${id}/sites`,
+  siteBan: (id: number) => `/sites/${id}/ban`,
   siteUnban: (id: number) => `/sites/${id}/unban`,
   partnerReferrals: (id: number) => `/partners/${id}/referrals`,
   partnerMails: (id: number) => `/partners/${id}/mails`,
