@@ -178,13 +178,13 @@ function ContentForm({ kind, item }: { kind: ContentKind; item: ContentItem | nu
               select
               id="content-audience"
               label={t('content.form.audience')}
-              value={state.audience}
-              onChange={(e) => setState((s) => ({ ...s, audience: e.target.value }))}
+              value={state.audience || 'all'}
+              onChange={(e) => setState((s) => ({ ...s, audience: e.target.value === 'all' ? '' : e.target.value }))}
               disabled={withdrawn}
               helperText={t('content.form.newsAudienceHint')}
               slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'content-audience' } as object } }}
             >
-              <MenuItem value="">{t('content.audience.allPartners')}</MenuItem>
+              <MenuItem value="all">{t('content.audience.allPartners')}</MenuItem>
               <MenuItem value="fd1">{t('content.audience.project', { project: 'fd1' })}</MenuItem>
               <MenuItem value="fd2">{t('content.audience.project', { project: 'fd2' })}</MenuItem>
             </TextField>
