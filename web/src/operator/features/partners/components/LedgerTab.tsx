@@ -31,7 +31,7 @@ export function LedgerTab({ id }: { id: number }) {
 
   const columns: TableColumn<PartnerLedgerRow>[] = [
     { field: 'id', header: t('partners.ledger.columns.id'), minWidth: 80, flex: 0.5, value: (r) => `#${r.id}` },
-    { field: 'day', header: t('partners.ledger.columns.day'), kind: 'day', minWidth: 120 },
+    { field: 'day', header: t('partners.ledger.columns.day'), kind: 'day', minWidth: 150 },
     { field: 'project', header: t('partners.ledger.columns.project'), minWidth: 90, flex: 0.5, value: (r) => r.project?.toUpperCase() ?? '—' },
     { field: 'kind', header: t('partners.ledger.columns.kind'), minWidth: 130, value: (r) => kindLabel(r.kind) },
     { field: 'source', header: t('partners.ledger.columns.source'), minWidth: 130, value: (r) => sourceLabel(r.source) },
@@ -62,6 +62,21 @@ export function LedgerTab({ id }: { id: number }) {
         {date('from')}
         {date('to')}
       </FilterBar>
+      <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', mb: 1.5 }}>
+        <Typography variant="body2" color="text.secondary" data-testid="ledger-sum">
+          {ledger.data ? t('partners.ledger.sum', { amount: formatMoney(ledger.data.sum) }) : '\u00a0'}
+        </Typography>
+        <Button
+          size="small"
+          variant="outlined"
+          startIcon={<FileDownloadOutlined />}
+          loading={exportCsv.isPending}
+          data-testid="ledger-export"
+          onClick={() => exportCsv.mutate({ id, filters }, { onError: (error) => feedback.snackbar(refusalMessage(error, t('partners.ledger.exportFailed'))) })}
+        >
+          {t('partners.ledger.export')}
+        </Button>
+      </Box>
       {ledger.isError && !ledger.data ? (
         <ErrorState error={ledger.error} onRetry={() => void ledger.refetch()} />
       ) : (
@@ -74,25 +89,6 @@ export function LedgerTab({ id }: { id: number }) {
           paging={table.paging(ledger.data?.meta.total ?? 0)}
           emptyTitle={t('partners.ledger.empty')}
           rowHeight="auto"
-          toolbar={
-            <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'center', flexWrap: 'wrap' }}>
-              {ledger.data ? (
-                <Typography variant="body2" color="text.secondary" data-testid="ledger-sum">
-                  {t('partners.ledger.sum', { amount: formatMoney(ledger.data.sum) })}
-                </Typography>
-              ) : null}
-              <Button
-                size="small"
-                variant="outlined"
-                startIcon={<FileDownloadOutlined />}
-                loading={exportCsv.isPending}
-                data-testid="ledger-export"
-                onClick={() => exportCsv.mutate({ id, filters }, { onError: (error) => feedback.snackbar(refusalMessage(error, t('partners.ledger.exportFailed'))) })}
-              >
-                {t('partners.ledger.export')}
-              </Button>
-            </Box>
-          }
         />
       )}
     </Box>
