@@ -14,6 +14,9 @@ import { useEndAllSessions } from '../api/end-all-sessions.ts';
 import { useEndSession } from '../api/end-session.ts';
 import { useSessions, type SessionRow } from '../api/get-sessions.ts';
 
+/** Who opened a read-only view: the server names them `kind:id:name` (staff:1:Ada Admin); the name is what staff read. */
+export const viewerName = (operatorView: string) => /^[a-z_]+:\d*:(.+)$/.exec(operatorView)?.[1] ?? operatorView;
+
 /** The partner's sessions (partners.sessions): where and since when they are signed in; one or all ended on demand. */
 export function SessionsTab({ id }: { id: number }) {
   const { t } = useTranslation('console');
@@ -34,10 +37,10 @@ export function SessionsTab({ id }: { id: number }) {
       header: t('partners.sessions.columns.device'),
       minWidth: 220,
       flex: 2,
-      value: (r) => (r.operator_view ? `${t('partners.sessions.viewAs', { name: r.operator_view })} · ${r.user_agent}` : r.user_agent),
+      value: (r) => (r.operator_view ? `${t('partners.sessions.viewAs', { name: viewerName(r.operator_view) })} · ${r.user_agent}` : r.user_agent),
       render: (r) => (
         <Box sx={{ py: 0.75, minWidth: 0, lineHeight: 1.3 }}>
-          {r.operator_view ? <Chip size="small" color="info" variant="outlined" label={t('partners.sessions.viewAs', { name: r.operator_view })} sx={{ mb: 0.5 }} /> : null}
+          {r.operator_view ? <Chip size="small" color="info" variant="outlined" label={t('partners.sessions.viewAs', { name: viewerName(r.operator_view) })} sx={{ mb: 0.5 }} /> : null}
           <Typography variant="body2" sx={{ fontSize: 13, overflowWrap: 'anywhere' }}>
             {r.user_agent || '—'}
           </Typography>

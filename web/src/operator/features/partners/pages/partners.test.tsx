@@ -48,7 +48,7 @@ const ledger = { data: [entry({}), entry({ id: 502, kind: 'additional', source: 
 const sessions = {
   data: [
     { id: 'a1b2c3d4e5f60718', created_at: '2026-11-26T10:00:00.000Z', last_seen_at: '2026-11-27T10:00:00.000Z', expires_at: '2026-12-26T10:00:00.000Z', ip: '203.0.113.9', user_agent: 'Firefox on Linux', operator_view: null },
-    { id: 'ffeeddccbbaa9988', created_at: '2026-11-27T09:00:00.000Z', last_seen_at: '2026-11-27T09:01:00.000Z', expires_at: '2026-11-27T09:15:00.000Z', ip: '198.51.100.2', user_agent: 'Chrome', operator_view: 'Ada Admin' },
+    { id: 'ffeeddccbbaa9988', created_at: '2026-11-27T09:00:00.000Z', last_seen_at: '2026-11-27T09:01:00.000Z', expires_at: '2026-11-27T09:15:00.000Z', ip: '198.51.100.2', user_agent: 'Chrome', operator_view: 'staff:1:Ada Admin' },
   ],
 };
 const sites = {
