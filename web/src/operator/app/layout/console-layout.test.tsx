@@ -27,9 +27,13 @@ describe('console frame', () => {
     for (const name of ['Audit log', 'Staff', 'Tokens']) expect(links).not.toContain(name);
   });
 
-  it('a role that no section is for yet is told so at /operator', async () => {
+  it('a content member has the Content section alone, and /operator opens it', async () => {
+    const user = userEvent.setup();
     await startConsole('/operator', {}, meAs('content'));
-    expect(await screen.findByTestId('no-sections')).toHaveTextContent('There is nothing for your role in the console yet');
+    await user.click(await screen.findByTestId('console-menu'));
+    const nav = await screen.findByRole('navigation', { name: 'Console sections' });
+    expect(within(nav).getAllByRole('link').map((a) => a.textContent)).toEqual(['Content']);
+    expect(screen.queryByTestId('no-sections')).toBeNull();
   });
 
   it('a content member opening Staff by its address gets the not-allowed page and no call is made', async () => {
