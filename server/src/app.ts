@@ -288,6 +288,9 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   // Added before any route, so it covers every answer: the routes', the error handler's and the 404s.
   app.addHook('onSend', async (request, reply) => {
     if (isNoStore(request.url)) reply.header('cache-control', 'no-store');
+    // Shutting down: each answer closes its connection, so a client that keeps one alive with back-to-back requests
+    // (a file host's sender) cannot hold the server open; its next request finds the server gone or another process.
+    if (app.draining) reply.header('connection', 'close');
   });
 
   app.addHook('onResponse', async (request, reply) => {
