@@ -25,7 +25,6 @@ import {
   settingsEffectiveFrom,
   siteBanAnswer,
   siteBanBody,
-  type OperatorPayout,
 } from '@pc/core';
 import { AppError } from '../lib/errors.ts';
 import { payoutRequests, productSettings, productSettingsHistory, purses, users } from '../db/schema/index.ts';
@@ -33,7 +32,7 @@ import { can } from '@pc/core';
 import { loadProduct, loadProductVersions, PRODUCT_SETTINGS_KEY } from '../money/product.ts';
 import { lockIngest } from '../ingest/process.ts';
 import { balanceOf } from '../money/balance.ts';
-import { conversionView, payoutHistory } from '../money/payouts.ts';
+import { payoutHistory } from '../money/payouts.ts';
 import { payableWalletDetails, shownWalletDetails, walletKeys } from '../money/wallets.ts';
 import { actorOf, operatorAccess } from './access.ts';
 import { staffAdminRoutes } from './admin-routes.ts';
@@ -42,23 +41,9 @@ import { staffSessionRoutes } from './session-routes.ts';
 import { consoleContentRoutes } from './console-content.ts';
 import { consoleOverviewRoutes } from './console-overview.ts';
 import { consolePartnerRoutes } from './console-partners.ts';
-import { consolePayoutRoutes, moveQueued } from './console-payouts.ts';
+import { consolePayoutRoutes, moveQueued, viewPayout } from './console-payouts.ts';
 import { addAdditionalIncome, banSite, listActions, publishNews, publishNotification, sameShape } from './service.ts';
 
-type PayoutRow = typeof payoutRequests.$inferSelect;
-const viewPayout = (r: PayoutRow): OperatorPayout => ({
-  id: r.id,
-  user_id: r.userId,
-  amount: r.amountMicro,
-  fee: r.feeMicro,
-  wallet_type: r.walletType,
-  payment_details: r.paymentDetails,
-  status: r.status,
-  status_reason: r.statusReason,
-  created_date: r.createdAt.toISOString(),
-  updated_at: r.updatedAt.toISOString(),
-  conversion: conversionView(r),
-});
 
 /**
  * The operator API (docs/operator.md): the staff console's calls and automation's. Every route names the permission
