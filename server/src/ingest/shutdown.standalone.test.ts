@@ -59,13 +59,27 @@ it('finishes the batches in flight on SIGTERM, then stops; nothing is lost or co
   let next = 0;
   let terminating = false;
   let readyWhileTerminating: number | null = null;
+  /**
+   * The readiness probe after the signal, until it answers 503 (the signal reaches the server a moment after kill()
+   * returns) or a second has passed. While draining, each answer closes its connection, so a probe sent on a
+   * kept-alive connection the server has just closed fails at once: a balancer's probe then tries a new one.
+   */
+  const readiness = async (): Promise<number | null> => {
+    const until = Date.now() + 1_000;
+    let status: number | null = null;
+    while (Date.now() < until && status !== 503) {
+      status = await fetch(`${base}/readyz`).then((r) => r.status, () => null);
+      if (status !== 503) await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    return status;
+  };
   const sender = async () => {
     while (next < batches.length) {
       const [project, events] = batches[next++]!;
       if (!terminating && next === Math.floor(batches.length / 3)) {
         terminating = true;
         server!.proc.kill('SIGTERM');
-        readyWhileTerminating = (await fetch(`${base}/readyz`)).status;
+        readyWhileTerminating = await readiness();
       }
       try {
         const res = await fetch(`${base}/ingest/v1/${project}/events`, {
