@@ -163,7 +163,10 @@ describe.skipIf(!hasBrowser)('the screens of the demo partner in Chromium', () =
     // Another period changes the table.
     await page.getByRole('combobox', { name: 'Period' }).click();
     await page.getByRole('option', { name: 'Last 7 days' }).click();
-    await expect.poll(() => rows.count()).toBe(7);
+    // A day without any event has no row, so the count is the API's (today may have none yet just after midnight).
+    const week = await api<{ meta: { total: number } }>('/statistics/detailed/base?app=fd1&period=7d');
+    expect(week.meta.total).toBeGreaterThanOrEqual(6);
+    await expect.poll(() => rows.count()).toBe(week.meta.total);
   });
 
   it('sales: the table shows the API rows, and the CSV export holds every row of the filter', async () => {
