@@ -51,3 +51,5 @@ export * from './rules/payout-approval.ts';
 export * from './contracts/console.ts';
 export * from './rules/payout-export.ts';
 export * from './contracts/console-content.ts';
+export * from './contracts/console-flagged.ts';
+export * from './rules/flagged-sales.ts';

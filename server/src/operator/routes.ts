@@ -41,6 +41,7 @@ import { staffSessionRoutes } from './session-routes.ts';
 import { consoleContentRoutes } from './console-content.ts';
 import { consoleOverviewRoutes } from './console-overview.ts';
 import { consolePartnerRoutes } from './console-partners.ts';
+import { consoleFlaggedRoutes } from './console-flagged.ts';
 import { consolePayoutRoutes, moveQueued, viewPayout } from './console-payouts.ts';
 import { addAdditionalIncome, banSite, listActions, publishNews, publishNotification, sameShape } from './service.ts';
 
@@ -58,6 +59,7 @@ export async function operatorRoutes(parent: FastifyInstance) {
   await app.register(staffAdminRoutes);
   await app.register(consoleOverviewRoutes);
   await app.register(consolePayoutRoutes);
+  await app.register(consoleFlaggedRoutes);
   await app.register(consolePartnerRoutes);
   await app.register(consoleContentRoutes);
 
