@@ -51,6 +51,8 @@ describe('operator API: the role matrix on every route', () => {
         'DELETE /operator/v1/tokens/:id',
         'GET /operator/v1/audit.csv',
         'PATCH /operator/v1/settings',
+        'GET /operator/v1/flagged-sales',
+        'GET /operator/v1/flagged-sales/:id',
       ]),
     );
     expect(routes.length).toBeGreaterThanOrEqual(25);
