@@ -39,4 +39,6 @@ export const CONSOLE_PATHS = {
   partnerReferrals: (id: number) => `/partners/${id}/referrals`,
   partnerMails: (id: number) => `/partners/${id}/mails`,
   partnerViewAs: (id: number) => `/partners/${id}/view-as`,
+  flagged: '/flagged-sales',
+  flaggedOf: (id: number) => `/flagged-sales/${id}`,
 } as const;
