@@ -49,7 +49,7 @@ export default function FlaggedPartnersPage() {
       ),
     },
     { field: 'email', header: t('flagged.columns.email'), minWidth: 200, flex: 1.4 },
-    { field: 'share_bp', header: t('flagged.columns.share'), minWidth: 100, value: (r) => formatPercent(shareOf(r.share_bp)) },
+    { field: 'share_bp', header: t('flagged.columns.share'), minWidth: 125, value: (r) => formatPercent(shareOf(r.share_bp)) },
     { field: 'flagged', header: t('flagged.columns.flagged'), kind: 'count', minWidth: 100 },
     { field: 'sales', header: t('flagged.columns.sales'), kind: 'count', minWidth: 90 },
     { field: 'fraud', header: t('flagged.columns.fraud'), kind: 'count', minWidth: 90 },

@@ -32,14 +32,14 @@ export default function PartnerFlaggedPage() {
   const lostOnPage = rows.reduce((sum, r) => sum + r.earnings_lost, 0);
 
   const columns: TableColumn<FlaggedSaleRow>[] = [
-    { field: 'at', header: t('flagged.sales.columns.at'), kind: 'datetime', minWidth: 160, hideable: false },
-    { field: 'project', header: t('flagged.sales.columns.project'), minWidth: 80, flex: 0.4, value: (r) => r.project.toUpperCase() },
-    { field: 'sale_id', header: t('flagged.sales.columns.sale'), minWidth: 110, flex: 0.7 },
+    { field: 'at', header: t('flagged.sales.columns.at'), kind: 'datetime', minWidth: 150, hideable: false },
+    { field: 'project', header: t('flagged.sales.columns.project'), minWidth: 75, value: (r) => r.project.toUpperCase() },
+    { field: 'sale_id', header: t('flagged.sales.columns.sale'), minWidth: 120, flex: 0.6 },
     {
       field: 'file',
       header: t('flagged.sales.columns.file'),
-      minWidth: 160,
-      flex: 1.2,
+      minWidth: 140,
+      flex: 1,
       value: (r) => r.file_name || r.file_id || NO_VALUE,
       render: (r) => (
         <Box sx={{ py: 0.75, minWidth: 0, lineHeight: 1.3 }}>
@@ -54,11 +54,11 @@ export default function PartnerFlaggedPage() {
         </Box>
       ),
     },
-    { field: 'amount', header: t('flagged.sales.columns.amount'), kind: 'money', minWidth: 110 },
-    { field: 'kind', header: t('flagged.sales.columns.kind'), minWidth: 130, value: (r) => t(`flagged.saleKinds.${r.kind}`), render: (r) => <KindChip kind={r.kind} /> },
-    { field: 'status', header: t('flagged.sales.columns.status'), minWidth: 100, value: (r) => t(`flagged.statuses.${r.status}`) },
-    { field: 'flagged_at', header: t('flagged.sales.columns.flaggedAt'), kind: 'datetime', minWidth: 160 },
-    { field: 'earnings_lost', header: t('flagged.sales.columns.lost'), kind: 'money', minWidth: 120 },
+    { field: 'amount', header: t('flagged.sales.columns.amount'), kind: 'money', minWidth: 95 },
+    { field: 'kind', header: t('flagged.sales.columns.kind'), minWidth: 125, value: (r) => t(`flagged.saleKinds.${r.kind}`), render: (r) => <KindChip kind={r.kind} /> },
+    { field: 'status', header: t('flagged.sales.columns.status'), minWidth: 95, value: (r) => t(`flagged.statuses.${r.status}`) },
+    { field: 'flagged_at', header: t('flagged.sales.columns.flaggedAt'), kind: 'datetime', minWidth: 150 },
+    { field: 'earnings_lost', header: t('flagged.sales.columns.lost'), kind: 'money', minWidth: 110 },
   ];
 
   const back = (

@@ -1,0 +1,123 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { generate } from 'otplib';
+import type { IngestAnswer, ProjectId } from '@pc/core';
+import { ensureDemoPartner } from '../server/src/seed/demo.ts';
+import { DEMO_STAFF_PASSWORD, DEMO_STAFF_TOTP_SECRET, ensureDemoStaff } from '../server/src/seed/demo-staff.ts';
+import { plansOf, sendHistory } from '../simulator/src/simulate.ts';
+import { browserAvailable, ensureWebBuild, launch, startServer, watchProblems, type RunningServer } from './support.ts';
+
+const hasBrowser = browserAvailable();
+/** Screenshots to be looked at, outside the repository. */
+const SHOTS = process.env.CONSOLE_SHOTS ?? '/tmp/console-shots';
+
+/**
+ * Flagged sales in Chromium (decision 0164): the demo partner's simulated traffic (whose sales include refunds and
+ * fraud marks, as the demo's do), the demo finance member signed in with the demo authenticator secret, the list of
+ * partners with their share, a partner's flagged sales, the link to the partner's page, and the CSV of every row.
+ * Shot in English at 1440 and 390 px.
+ */
+describe.skipIf(!hasBrowser)('console: flagged sales in Chromium', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let demoId: number;
+  const contexts: BrowserContext[] = [];
+  const problems: string[] = [];
+
+  async function newPage(): Promise<Page> {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US', acceptDownloads: true });
+    contexts.push(context);
+    const page = await context.newPage();
+    // 401: who-am-I before signing in.
+    watchProblems(page, problems, [401]);
+    return page;
+  }
+
+  async function shoot(page: Page, name: string) {
+    for (const width of [1440, 390]) {
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+      await page.waitForTimeout(400);
+      // No page may be wider than the screen.
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, `${name} ${width}`).toBeLessThanOrEqual(1);
+      await page.screenshot({ path: join(SHOTS, `${name}-en-${width}.png`), fullPage: true });
+    }
+    await page.setViewportSize({ width: 1440, height: 900 });
+  }
+
+  beforeAll(async () => {
+    mkdirSync(SHOTS, { recursive: true });
+    ensureWebBuild();
+    server = await startServer();
+    const ctx = server.app.ctx;
+    demoId = await ensureDemoPartner(ctx);
+    const programs = await ctx.database.query<{ project: ProjectId; app_user_id: number }>(sql`select project, app_user_id from partner_programs where user_id = ${demoId}`);
+    const appIds = Object.fromEntries(programs.map((p) => [p.project, Number(p.app_user_id)])) as Record<ProjectId, number>;
+    const tokens: Record<ProjectId, string> = { fd1: ctx.config.INGEST_TOKEN_FD1, fd2: ctx.config.INGEST_TOKEN_FD2 };
+    await sendHistory(
+      async (project, events) => {
+        const res = await server.app.inject({ method: 'POST', url: `/ingest/v1/${project}/events`, headers: { authorization: `Bearer ${tokens[project]}` }, payload: events });
+        return res.json() as IngestAnswer;
+      },
+      plansOf([{ key: 'demo', app: appIds, userId: demoId }], 'e2e', 1),
+      { seed: 'e2e', days: 30, now: Date.now(), batchSize: 5_000 },
+    );
+    await ensureDemoStaff(ctx);
+    browser = await launch();
+  }, 300_000);
+
+  afterAll(async () => {
+    for (const context of contexts) await context.close();
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('the demo finance member reads the flagged sales, opens a partner’s and exports the list', async () => {
+    // The demo traffic has flagged sales, so the screen is not empty.
+    const [flagged] = await server.app.ctx.database.query<{ n: number }>(
+      sql`select count(*)::int as n from ingest_sales where user_id = ${demoId} and known and (fraud or status = 'refund')`,
+    );
+    expect(flagged!.n).toBeGreaterThan(0);
+
+    const page = await newPage();
+    await page.goto(`${server.baseUrl}/operator/sign-in`);
+    await page.locator('#field-email').fill('finance@staff.test');
+    await page.locator('#field-password').fill(DEMO_STAFF_PASSWORD);
+    await page.getByTestId('sign-in-submit').click();
+    await page.getByTestId('sign-in-code').waitFor();
+    await page.locator('#field-code').fill(await generate({ secret: DEMO_STAFF_TOTP_SECRET }));
+    await page.getByTestId('code-submit').click();
+    await page.getByTestId('console-member').waitFor();
+
+    await page.getByTestId('nav-flagged').click();
+    await page.waitForURL('**/operator/flagged');
+    const row = page.locator('.MuiDataGrid-row', { hasText: 'demo@partner.test' }).first();
+    await row.waitFor({ timeout: 30_000 });
+    expect(await row.textContent()).toMatch(/%/);
+    await shoot(page, 'flagged');
+
+    // Every row of the filter as CSV.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-csv').click()]);
+    expect(download.suggestedFilename()).toMatch(/^flagged-sales-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.csv$/);
+
+    // Only refunds: the call and the rows follow the filter.
+    await page.goto(`${server.baseUrl}/operator/flagged?kind=refund`);
+    await row.waitFor({ timeout: 30_000 });
+
+    await row.click();
+    await page.waitForURL(`**/operator/flagged/${demoId}?kind=refund`);
+    await page.getByTestId('flagged-partner-email').filter({ hasText: 'demo@partner.test' }).waitFor({ timeout: 30_000 });
+    const sale = page.getByRole('grid', { name: 'Flagged sales' }).locator('.MuiDataGrid-row').first();
+    await sale.waitFor({ timeout: 30_000 });
+    expect(await sale.textContent()).toContain('Refunded');
+    await shoot(page, 'flagged-partner');
+
+    await page.getByTestId('flagged-open-partner').click();
+    await page.waitForURL(`**/operator/partners/${demoId}`);
+    await page.getByTestId('partner-email').waitFor();
+    expect(problems).toEqual([]);
+  }, 600_000);
+});
