@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { COUNTRY_GROUPS, GOLD_LEVEL_IDS, PAYOUT_SYSTEMS, SALE_KINDS, type CountryGroup } from '../product.ts';
 import { countryGroupProblems, goldLevelProblems, payoutSystemProblems, type SettingsIssue } from '../rules/settings-check.ts';
 import { pageMeta } from './common.ts';
+import { operatorSettingsBody } from './operator.ts';
 import { EDITABLE_SETTING_KEYS, SETTINGS_BOUNDS, SETTINGS_UNITS } from './console-lists-settings.ts';
 import { staffActorKind } from './staff.ts';
 
@@ -72,7 +73,7 @@ export type EditableSettingsChanges = z.infer<typeof editableSettingsChanges>;
 const effectiveFrom = z.iso.datetime({ offset: true }).optional();
 
 /** PATCH /operator/v1/settings's and POST /operator/v1/settings/preview's body. */
-export const settingsChangeBody = z.strictObject({ changes: z.record(z.string(), z.unknown()), effective_from: effectiveFrom });
+export const settingsChangeBody = operatorSettingsBody.extend({ effective_from: effectiveFrom });
 export type SettingsChangeBody = z.infer<typeof settingsChangeBody>;
 
 const diffValue = z.union([z.number(), z.string(), z.boolean(), z.null()]);

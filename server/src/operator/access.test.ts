@@ -51,6 +51,8 @@ describe('operator API: the role matrix on every route', () => {
         'DELETE /operator/v1/tokens/:id',
         'GET /operator/v1/audit.csv',
         'PATCH /operator/v1/settings',
+        'POST /operator/v1/settings/preview',
+        'GET /operator/v1/settings/history',
         'GET /operator/v1/flagged-sales',
         'GET /operator/v1/flagged-sales/:id',
       ]),

@@ -4,7 +4,6 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import {
   additionalIncomeAnswer,
   additionalIncomeBody,
-  DEFAULT_PRODUCT,
   operatorActionsAnswer,
   operatorActionsQuery,
   operatorBalanceAnswer,
@@ -18,19 +17,13 @@ import {
   operatorPayoutMoveBody,
   operatorPayoutsAnswer,
   operatorPayoutsQuery,
-  operatorSettingsAnswer,
-  operatorSettingsBody,
-  operatorSettingsChangeAnswer,
-  PROJECTS,
-  settingsEffectiveFrom,
   siteBanAnswer,
   siteBanBody,
 } from '@pc/core';
 import { AppError } from '../lib/errors.ts';
-import { payoutRequests, productSettings, productSettingsHistory, purses, users } from '../db/schema/index.ts';
+import { payoutRequests, purses, users } from '../db/schema/index.ts';
 import { can } from '@pc/core';
-import { loadProduct, loadProductVersions, PRODUCT_SETTINGS_KEY } from '../money/product.ts';
-import { lockIngest } from '../ingest/process.ts';
+import { loadProduct } from '../money/product.ts';
 import { balanceOf } from '../money/balance.ts';
 import { payoutHistory } from '../money/payouts.ts';
 import { payableWalletDetails, shownWalletDetails, walletKeys } from '../money/wallets.ts';
@@ -39,11 +32,12 @@ import { staffAdminRoutes } from './admin-routes.ts';
 import { audit } from './audit.ts';
 import { staffSessionRoutes } from './session-routes.ts';
 import { consoleContentRoutes } from './console-content.ts';
+import { consoleSettingsRoutes } from './console-settings.ts';
 import { consoleOverviewRoutes } from './console-overview.ts';
 import { consolePartnerRoutes } from './console-partners.ts';
 import { consoleFlaggedRoutes } from './console-flagged.ts';
 import { consolePayoutRoutes, moveQueued, viewPayout } from './console-payouts.ts';
-import { addAdditionalIncome, banSite, listActions, publishNews, publishNotification, sameShape } from './service.ts';
+import { addAdditionalIncome, banSite, listActions, publishNews, publishNotification } from './service.ts';
 
 
 /**
@@ -62,6 +56,7 @@ export async function operatorRoutes(parent: FastifyInstance) {
   await app.register(consoleFlaggedRoutes);
   await app.register(consolePartnerRoutes);
   await app.register(consoleContentRoutes);
+  await app.register(consoleSettingsRoutes);
 
   async function resolvePartner(ref: { user_id?: number | undefined; email?: string | undefined }): Promise<number> {
     const where = ref.user_id !== undefined ? eq(users.id, ref.user_id) : ref.email !== undefined ? eq(users.email, ref.email) : undefined;
@@ -250,67 +245,6 @@ export async function operatorRoutes(parent: FastifyInstance) {
     },
     async (request) => {
       return { data: await listActions(db, request.query.limit) };
-    },
-  );
-
-  app.get(
-    '/settings',
-    { config: { permission: 'settings.read' }, schema: { tags: ['operator'], response: { 200: operatorSettingsAnswer } } },
-    async () => ({ value: (await loadProduct(db)) as unknown as Record<string, unknown> }),
-  );
-
-  /**
-   * Changes product settings (PRODUCT.md numbers) by top-level key; each value keeps the default's shape.
-   * Prices (rates, shares, country groups, the counted-download size) apply to events dated from
-   * `effective_from`, five minutes on; events dated before keep the old ones, whenever they arrive.
-   */
-  app.patch(
-    '/settings',
-    {
-      config: { permission: 'settings.write' },
-      schema: {
-        tags: ['operator'],
-        body: operatorSettingsBody,
-        response: { 200: operatorSettingsChangeAnswer },
-      },
-    },
-    async (request) => {
-      const { changes } = request.body;
-      const defaults = DEFAULT_PRODUCT as unknown as Record<string, unknown>;
-      const errors: Record<string, Array<{ key: string; params?: Record<string, unknown> }>> = {};
-      for (const [key, value] of Object.entries(changes)) {
-        if (!(key in defaults)) errors[`changes.${key}`] = [{ key: 'validation:unknown_field', params: { field: key } }];
-        else if (!sameShape(defaults[key], value)) errors[`changes.${key}`] = [{ key: 'validation:invalid', params: { field: key } }];
-      }
-      if (Object.keys(errors).length) throw new AppError('validation_failed', undefined, errors);
-      const now = clock.now();
-      const { value, effectiveFrom } = await db.transaction(async (tx) => {
-        // No batch may be half-way while the new version is written: each one prices with the versions it read.
-        for (const project of PROJECTS) await lockIngest(tx, project);
-        const currentProduct = await loadProduct(tx);
-        const current = currentProduct as unknown as Record<string, unknown>;
-        const next = { ...current, ...changes };
-        const effectiveFrom = settingsEffectiveFrom(now);
-        await tx
-          .update(productSettings)
-          .set({ value: next, updatedAt: now, updatedBy: request.operator })
-          .where(eq(productSettings.key, PRODUCT_SETTINGS_KEY));
-        if ((await loadProductVersions(tx)).length === 0) {
-          // The first change: what was in force so far stays in force for everything before it.
-          await tx.insert(productSettingsHistory).values({ key: PRODUCT_SETTINGS_KEY, effectiveFrom: new Date(0), value: current, changedBy: 'seed' });
-        }
-        await tx.insert(productSettingsHistory).values({ key: PRODUCT_SETTINGS_KEY, effectiveFrom, value: next, changedBy: request.operator });
-        const before = Object.fromEntries(Object.keys(changes).map((k) => [k, current[k]]));
-        await audit(
-          tx,
-          actorOf(request),
-          { action: 'settings.change', targetType: 'settings', targetId: PRODUCT_SETTINGS_KEY, before, after: { ...changes, effective_from: effectiveFrom.toISOString() } },
-          request.ip,
-          now,
-        );
-        return { value: next, effectiveFrom };
-      });
-      return { value, changed: Object.keys(changes).sort(), effective_from: effectiveFrom.toISOString() };
     },
   );
 
