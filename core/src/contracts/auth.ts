@@ -62,6 +62,8 @@ export const userAnswer = z.object({
   captcha_enabled: z.boolean(),
   security_code_enabled: z.boolean(),
   created_at: isoDate,
+  /** Present in a read-only view of the cabinet opened by staff: who opened it (the cabinet says so on every page). */
+  view_as: z.object({ by: z.string() }).optional(),
 });
 export type UserAnswer = z.infer<typeof userAnswer>;
 

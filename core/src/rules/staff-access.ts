@@ -80,3 +80,11 @@ export function can(role: StaffRole, permission: StaffPermission): boolean {
 export function permissionsOf(role: StaffRole): StaffPermission[] {
   return STAFF_PERMISSIONS.filter((permission) => can(role, permission));
 }
+
+/**
+ * Who opened a partner's read-only view: the server records them as `kind:id:name` (staff:1:Ada Admin, or the
+ * legacy token's operator name alone); the name is what people read.
+ */
+export function viewerName(operatorView: string): string {
+  return /^[a-z_]+:\d*:(.+)$/.exec(operatorView)?.[1] ?? operatorView;
+}

@@ -447,6 +447,8 @@ describe('console: partners', () => {
     const headers = { cookie: `pc_session=${cookie.value}` };
     const me = await t.app.inject({ url: '/api/user', headers });
     expect(me.statusCode).toBe(200);
+    // The cabinet is told it is a view, and by whom (the member's name, not the server's kind:id:name).
+    expect(me.json().view_as).toEqual({ by: expect.stringMatching(/^support-[a-z0-9]+$/) });
     expect((await get(s, `/partners/${p}/sessions`)).json().data[0].operator_view).toMatch(/support/);
 
     // Every mutating /api route refuses it, in the partner's language.

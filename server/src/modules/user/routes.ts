@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
-import { LANGS, langChangeBody, langsAnswer, userAnswer } from '@pc/core';
+import { LANGS, langChangeBody, langsAnswer, userAnswer, viewerName } from '@pc/core';
 import { users } from '../../db/schema/index.ts';
 import { currentUser } from '../session/plugin.ts';
 import { userAnswerById, userAnswerOf } from '../session/user-answer.ts';
@@ -15,7 +15,11 @@ export async function userRoutes(root: FastifyInstance) {
   app.get(
     '/user',
     { preHandler: app.requireUser, schema: { tags, summary: 'The signed-in partner', response: { 200: userAnswer } } },
-    async (request) => userAnswerOf(db, currentUser(request)),
+    async (request) => {
+      const answer = await userAnswerOf(db, currentUser(request));
+      const view = request.session?.operatorView;
+      return view ? { ...answer, view_as: { by: viewerName(view) } } : answer;
+    },
   );
 
   app.get('/langs', { schema: { tags, summary: 'The interface languages', response: { 200: langsAnswer } } }, async () => ({

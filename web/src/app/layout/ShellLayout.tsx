@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Drawer from '@mui/material/Drawer';
 import useMediaQuery from '@mui/material/useMediaQuery';
@@ -24,7 +25,7 @@ export default function ShellLayout() {
   const desktop = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
   const [mobileOpen, setMobileOpen] = useState(false);
   const user = useCurrentUser()!;
-  const { i18n } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const switchLanguage = useSwitchLanguage();
   const activate = useActivateFlow(projectName);
@@ -80,6 +81,12 @@ export default function ShellLayout() {
           onLogout={() => navigate(href('logout'))}
         />
         <Box component="main" id="main" sx={{ flex: 1, px: { xs: 2, sm: 3, lg: 4 }, py: { xs: 2, sm: 3 }, maxWidth: 1600, width: '100%', mx: 'auto' }}>
+          {user.view_as ? (
+            // Staff reading the cabinet as the partner sees it: said on every page, so nobody takes it for their own.
+            <Alert severity="info" sx={{ mb: 2 }} data-testid="view-as-banner">
+              {t('viewAsBanner', { name: user.view_as.by })}
+            </Alert>
+          ) : null}
           <UserBar user={user} />
           <MainAlert />
           <Outlet />

@@ -10,12 +10,10 @@ import { ConfirmDialog } from '../../../../components/feedback/ConfirmDialog.tsx
 import { feedback } from '../../../../components/feedback/feedback-store.ts';
 import { ErrorState } from '../../../../components/layout/QueryState.tsx';
 import { refusalMessage } from '../../../lib/errors.ts';
+import { viewerName } from '@pc/core/rules/staff-access';
 import { useEndAllSessions } from '../api/end-all-sessions.ts';
 import { useEndSession } from '../api/end-session.ts';
 import { useSessions, type SessionRow } from '../api/get-sessions.ts';
-
-/** Who opened a read-only view: the server names them `kind:id:name` (staff:1:Ada Admin); the name is what staff read. */
-export const viewerName = (operatorView: string) => /^[a-z_]+:\d*:(.+)$/.exec(operatorView)?.[1] ?? operatorView;
 
 /** The partner's sessions (partners.sessions): where and since when they are signed in; one or all ended on demand. */
 export function SessionsTab({ id }: { id: number }) {

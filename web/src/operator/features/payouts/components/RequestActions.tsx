@@ -4,6 +4,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { useTranslation } from 'react-i18next';
 import type { QueuePayout } from '@pc/core/contracts/console';
+import { isPayoutInProgress, nextPayoutStatuses, type PayoutStatus } from '@pc/core/rules/payouts';
 import { ConfirmDialog } from '../../../../components/feedback/ConfirmDialog.tsx';
 import { feedback } from '../../../../components/feedback/feedback-store.ts';
 import { formatMoney } from '../../../../lib/format.ts';
@@ -13,9 +14,9 @@ import { mayDo, useMe } from '../../../lib/session.ts';
 import { useApprovePayout } from '../api/approve-payout.ts';
 import { useMovePayout } from '../api/move-payout.ts';
 
-/** The moves each status allows (the server's rule: created → review → process → accepted; rejected from any waiting one). */
-const NEXT: Record<string, Array<'review' | 'process' | 'accepted'>> = { created: ['review', 'process'], review: ['process'], process: ['accepted'] };
-const WAITING = ['created', 'review', 'process'];
+/** The forward moves the server allows from a status (one step at a time); rejecting has its own button. */
+const forwardMoves = (status: PayoutStatus) =>
+  nextPayoutStatuses(status, 'operator').filter((next): next is 'review' | 'process' | 'accepted' => next !== 'rejected');
 
 /** Approve and move a request, as far as the member's permissions go; a refusal shows the server's message. */
 export function RequestActions({ request, partnerLang }: { request: QueuePayout; partnerLang: string }) {
@@ -29,7 +30,7 @@ export function RequestActions({ request, partnerLang }: { request: QueuePayout;
   const [rejectError, setRejectError] = useState<string | null>(null);
   const mayMove = mayDo(me, 'payouts.move');
   const mayApprove = mayDo(me, 'payouts.approve');
-  const waiting = WAITING.includes(request.status);
+  const waiting = isPayoutInProgress(request.status);
   const canApprove = mayApprove && waiting && request.needs_approval && !request.approval;
   if (!waiting || (!mayMove && !canApprove)) return null;
 
@@ -69,7 +70,7 @@ export function RequestActions({ request, partnerLang }: { request: QueuePayout;
           </Button>
         ) : null}
         {mayMove
-          ? (NEXT[request.status] ?? []).map((status) => (
+          ? forwardMoves(request.status).map((status) => (
               <Button
                 key={status}
                 variant={status === 'accepted' ? 'contained' : 'outlined'}
