@@ -37,7 +37,8 @@ export function ConsoleLayout() {
   const paperSx = { width: DRAWER_WIDTH, bgcolor: COLORS.dark, borderInlineEnd: 'none', boxSizing: 'border-box' as const };
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
-      <Box component="aside" sx={{ width: { md: DRAWER_WIDTH }, flexShrink: { md: 0 } }}>
+      {/* The column under the fixed drawer is dark too, so the sidebar reaches the foot of a page taller than the screen. */}
+      <Box component="aside" sx={{ width: { md: DRAWER_WIDTH }, flexShrink: { md: 0 }, bgcolor: { md: COLORS.dark } }}>
         {desktop ? (
           <Drawer variant="permanent" open slotProps={{ paper: { sx: paperSx } }}>
             {sidebar}
