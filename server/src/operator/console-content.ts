@@ -58,24 +58,21 @@ function statusWhere(status: ContentStatus | undefined, table: typeof news | typ
   return undefined;
 }
 
-async function newsTextsOf(db: Db | Tx, ids: number[]): Promise<Map<number, Texts>> {
-  const out = new Map<number, Texts>();
-  if (!ids.length) return out;
-  for (const t of await db.select().from(newsTexts).where(inArray(newsTexts.newsId, ids)).orderBy(asc(newsTexts.lang))) {
-    const texts = out.get(t.newsId) ?? ({} as Texts);
-    (texts as Record<string, { title: string; body: string }>)[t.lang] = { title: t.title, body: t.body };
-    out.set(t.newsId, texts);
-  }
-  return out;
-}
+/** The texts tables: one row per item and language, each naming its item by its own column. */
+const NEWS_TEXTS = { table: newsTexts, itemId: newsTexts.newsId };
+const NOTIFICATION_TEXTS = { table: notificationTexts, itemId: notificationTexts.notificationId };
 
-async function notificationTextsOf(db: Db | Tx, ids: number[]): Promise<Map<number, Texts>> {
+/** The texts of some news or notifications, by item, languages in order. */
+async function textsOf(db: Db | Tx, of: typeof NEWS_TEXTS | typeof NOTIFICATION_TEXTS, ids: number[]): Promise<Map<number, Texts>> {
   const out = new Map<number, Texts>();
   if (!ids.length) return out;
-  for (const t of await db.select().from(notificationTexts).where(inArray(notificationTexts.notificationId, ids)).orderBy(asc(notificationTexts.lang))) {
-    const texts = out.get(t.notificationId) ?? ({} as Texts);
+  // The two tables have the same lang, title and body columns; drizzle does not type a select over a union of tables,
+  // so both are read through the news table's type (the SQL is built from the table actually given).
+  const { table, itemId } = of as typeof NEWS_TEXTS;
+  for (const t of await db.select({ id: itemId, lang: table.lang, title: table.title, body: table.body }).from(table).where(inArray(itemId, ids)).orderBy(asc(table.lang))) {
+    const texts = out.get(t.id) ?? ({} as Texts);
     (texts as Record<string, { title: string; body: string }>)[t.lang] = { title: t.title, body: t.body };
-    out.set(t.notificationId, texts);
+    out.set(t.id, texts);
   }
   return out;
 }
@@ -128,7 +125,7 @@ export async function listContentNews(db: Db, q: { status?: ContentStatus | unde
     .limit(q.per_page)
     .offset((q.page - 1) * q.per_page);
   const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(news).where(where);
-  const texts = await newsTextsOf(db, rows.map((r) => r.id));
+  const texts = await textsOf(db, NEWS_TEXTS, rows.map((r) => r.id));
   return { data: rows.map((r) => newsView(r, texts.get(r.id), now)), meta: { page: q.page, per_page: q.per_page, total: Number(count?.n ?? 0) } };
 }
 
@@ -136,7 +133,7 @@ async function oneNews(db: Db | Tx, id: number, now: Date, lock = false): Promis
   const query = db.select().from(news).where(eq(news.id, id));
   const [row] = lock ? await query.for('update') : await query;
   if (!row) throw new AppError('not_found', { key: 'operator:content_not_found' });
-  return newsView(row, (await newsTextsOf(db, [id])).get(id), now);
+  return newsView(row, (await textsOf(db, NEWS_TEXTS, [id])).get(id), now);
 }
 
 export async function createContentNews(db: Db, input: { project: 'fd1' | 'fd2' | null; texts: Texts; publish_at?: string | null | undefined }, by: By, now: Date) {
@@ -206,7 +203,7 @@ export async function listContentNotifications(db: Db, q: { status?: ContentStat
     .limit(q.per_page)
     .offset((q.page - 1) * q.per_page);
   const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(notifications).where(where);
-  const texts = await notificationTextsOf(db, rows.map((r) => r.id));
+  const texts = await textsOf(db, NOTIFICATION_TEXTS, rows.map((r) => r.id));
   const emails = await emailsOf(db, rows.map((r) => r.userId));
   return {
     data: rows.map((r) => notificationView(r, r.userId === null ? null : (emails.get(r.userId) ?? null), texts.get(r.id), now)),
@@ -219,7 +216,7 @@ async function oneNotification(db: Db | Tx, id: number, now: Date, lock = false)
   const [row] = lock ? await query.for('update') : await query;
   if (!row) throw new AppError('not_found', { key: 'operator:content_not_found' });
   const emails = await emailsOf(db, [row.userId]);
-  return notificationView(row, row.userId === null ? null : (emails.get(row.userId) ?? null), (await notificationTextsOf(db, [id])).get(id), now);
+  return notificationView(row, row.userId === null ? null : (emails.get(row.userId) ?? null), (await textsOf(db, NOTIFICATION_TEXTS, [id])).get(id), now);
 }
 
 /** A partner named by id or e-mail (any case); null is every partner. Unknown: 422 on `partner`. */
