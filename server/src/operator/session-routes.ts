@@ -14,6 +14,7 @@ import {
   type StaffMe,
 } from '@pc/core';
 import { staff } from '../db/schema/index.ts';
+import type { Tx } from '../db/sql.ts';
 import { AppError } from '../lib/errors.ts';
 import { SIGN_IN_RATE_LIMIT } from '../modules/auth/routes.ts';
 import { actorOf } from './access.ts';
@@ -38,6 +39,19 @@ const tags = ['operator'];
 const signInLimit = { ...SIGN_IN_RATE_LIMIT, allowList: () => false };
 
 const memberActor = (m: StaffRow): StaffActor => ({ kind: 'staff', id: m.id, name: m.name, role: m.role });
+
+/**
+ * The end of either second step, inside the check's transaction: the first-stage session becomes the full one and the
+ * sign-in is audited with how it was made; a first sign-in (`totp_setup`) also records the authenticator set up.
+ * Answers the full session's token.
+ */
+async function signedIn(tx: Tx, ip: string, sessionId: number, member: StaffRow, now: Date, method: 'totp_setup' | 'totp' | 'recovery_code'): Promise<string> {
+  const token = await promoteSession(tx, sessionId, now);
+  const target = { targetType: 'staff', targetId: member.id };
+  if (method === 'totp_setup') await audit(tx, memberActor(member), { action: 'session.totp_set_up', ...target }, ip, now);
+  await audit(tx, memberActor(member), { action: 'session.sign_in', ...target, after: { method } }, ip, now);
+  return token;
+}
 
 /** The console's sign-in, who-am-I and sign-out under /operator/v1/session (decision 0160). */
 export async function staffSessionRoutes(parent: FastifyInstance) {
@@ -90,12 +104,8 @@ export async function staffSessionRoutes(parent: FastifyInstance) {
     async (request, reply) => {
       const { session, member } = await firstStage(request);
       const now = clock.now();
-      const { codes, then: token } = await confirmTotp(db, config, { member, code: request.body.code, ip: request.ip }, now, async (tx) => {
-        const token = await promoteSession(tx, session.id, now);
-        await audit(tx, memberActor(member), { action: 'session.totp_set_up', targetType: 'staff', targetId: member.id }, request.ip, now);
-        await audit(tx, memberActor(member), { action: 'session.sign_in', targetType: 'staff', targetId: member.id, after: { method: 'totp_setup' } }, request.ip, now);
-        return token;
-      });
+      const input = { member, code: request.body.code, ip: request.ip };
+      const { codes, then: token } = await confirmTotp(db, config, input, now, (tx) => signedIn(tx, request.ip, session.id, member, now, 'totp_setup'));
       setCookie(reply, token);
       return { stage: 'signed_in' as const, recovery_codes: codes };
     },
@@ -116,11 +126,7 @@ export async function staffSessionRoutes(parent: FastifyInstance) {
       const { session, member } = await firstStage(request);
       const now = clock.now();
       const input = { member, code: request.body.code, recoveryCode: request.body.recovery_code, ip: request.ip };
-      const result = await checkSecondFactor(db, config, input, now, async (tx, method) => {
-        const token = await promoteSession(tx, session.id, now);
-        await audit(tx, memberActor(member), { action: 'session.sign_in', targetType: 'staff', targetId: member.id, after: { method } }, request.ip, now);
-        return token;
-      });
+      const result = await checkSecondFactor(db, config, input, now, (tx, method) => signedIn(tx, request.ip, session.id, member, now, method));
       setCookie(reply, result.then);
       return { stage: 'signed_in' as const, recovery_codes_left: result.left };
     },
