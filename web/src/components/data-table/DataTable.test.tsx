@@ -1,10 +1,11 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useState } from 'react';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '../../test/utils.tsx';
 import { DataTable, type TableColumn } from './DataTable.tsx';
 import { fetchAllPages } from './fetch-all.ts';
+import { captureDownloads } from '../../test/downloads.ts';
 
 interface Row {
   domain: string;
@@ -78,20 +79,6 @@ function ServerTable({
       }}
     />
   );
-}
-
-/** The CSV handed to the browser: captured from the Blob of the download link. */
-function captureDownloads() {
-  const files: Array<{ name: string; text: Promise<string> }> = [];
-  vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
-    files.push({ name: '', text: (blob as Blob).text() });
-    return 'blob:test';
-  });
-  vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    files[files.length - 1]!.name = this.download;
-  });
-  return files;
 }
 
 const bodyRows = () => screen.getAllByRole('row').slice(1);

@@ -6,6 +6,7 @@ import { startConsole } from '../../../test/console.tsx';
 import { meAs } from '../../../test/fixtures.ts';
 import type { FlaggedPartnersAnswer } from '../api/get-flagged-partners.ts';
 import type { FlaggedSalesAnswer } from '../api/get-flagged-sales.ts';
+import { captureDownloads } from '../../../../test/downloads.ts';
 
 const partners: FlaggedPartnersAnswer = {
   period: { from: '2026-11-01', to: '2026-11-20' },
@@ -32,19 +33,6 @@ const rowsOf = async (name: string) => {
   await waitFor(() => expect(within(grid).getAllByRole('row').length).toBeGreaterThan(1));
   return within(grid).getAllByRole('row').filter((row) => row.getAttribute('data-rowindex') !== null);
 };
-
-function captureDownloads() {
-  const files: Array<{ name: string; text: Promise<string> }> = [];
-  vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
-    files.push({ name: '', text: (blob as Blob).text() });
-    return 'blob:test';
-  });
-  vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    files[files.length - 1]!.name = this.download;
-  });
-  return files;
-}
 
 afterEach(() => {
   vi.unstubAllGlobals();

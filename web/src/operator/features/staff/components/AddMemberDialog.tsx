@@ -1,17 +1,11 @@
 import { useState } from 'react';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import Stack from '@mui/material/Stack';
 import * as z from 'zod/mini';
 import { useTranslation } from 'react-i18next';
 import type { StaffRole } from '@pc/core/rules/staff-access';
 import { TextInput } from '../../../../components/form/TextInput.tsx';
 import { useSchemaForm } from '../../../../components/form/useSchemaForm.ts';
 import { fieldProps, submitFailure } from '../../../../components/form/form-helpers.ts';
+import { FormDialog } from '../../../components/FormDialog.tsx';
 import { RoleField } from '../../../components/RoleField.tsx';
 import { useCreateStaff, type CreateStaffAnswer } from '../api/create-staff.ts';
 
@@ -40,37 +34,27 @@ export function AddMemberDialog({ open, onClose, onAdded }: { open: boolean; onC
   });
   const password = fieldProps(form, 'password', t);
   return (
-    <Dialog open={open} onClose={form.isSubmitting ? undefined : onClose} maxWidth="sm" fullWidth aria-labelledby="add-member-title">
-      <DialogTitle id="add-member-title">{t('staff.add.title')}</DialogTitle>
-      <form onSubmit={onSubmit} noValidate>
-        <DialogContent>
-          <Stack spacing={2}>
-            {errors.map((message) => (
-              <Alert key={message} severity="error">
-                {message}
-              </Alert>
-            ))}
-            <TextInput {...fieldProps(form, 'email', t)} id="member-email" label={t('staff.add.email')} type="email" autoComplete="off" required autoFocus />
-            <TextInput {...fieldProps(form, 'name', t)} id="member-name" label={t('staff.add.name')} autoComplete="off" required />
-            <RoleField value={role} onChange={setRole} label={t('staff.add.role')} testId="member-role" />
-            <TextInput
-              {...password}
-              id="member-password"
-              label={t('staff.add.password')}
-              autoComplete="new-password"
-              helperText={form.errors.password ? password.helperText : t('staff.add.passwordHint')}
-            />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} color="inherit" disabled={form.isSubmitting}>
-            {t('actions.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" loading={form.isSubmitting} data-testid="member-add-submit">
-            {t('staff.add.submit')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog
+      open={open}
+      idPrefix="add-member"
+      title={t('staff.add.title')}
+      errors={errors}
+      submitting={form.isSubmitting}
+      submitLabel={t('staff.add.submit')}
+      submitTestId="member-add-submit"
+      onSubmit={onSubmit}
+      onClose={onClose}
+    >
+      <TextInput {...fieldProps(form, 'email', t)} id="member-email" label={t('staff.add.email')} type="email" autoComplete="off" required autoFocus />
+      <TextInput {...fieldProps(form, 'name', t)} id="member-name" label={t('staff.add.name')} autoComplete="off" required />
+      <RoleField value={role} onChange={setRole} label={t('staff.add.role')} testId="member-role" />
+      <TextInput
+        {...password}
+        id="member-password"
+        label={t('staff.add.password')}
+        autoComplete="new-password"
+        helperText={form.errors.password ? password.helperText : t('staff.add.passwordHint')}
+      />
+    </FormDialog>
   );
 }

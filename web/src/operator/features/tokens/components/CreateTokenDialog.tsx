@@ -1,17 +1,11 @@
 import { useState } from 'react';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import Stack from '@mui/material/Stack';
 import * as z from 'zod/mini';
 import { useTranslation } from 'react-i18next';
 import type { StaffRole } from '@pc/core/rules/staff-access';
 import { TextInput } from '../../../../components/form/TextInput.tsx';
 import { useSchemaForm } from '../../../../components/form/useSchemaForm.ts';
 import { fieldProps, submitFailure } from '../../../../components/form/form-helpers.ts';
+import { FormDialog } from '../../../components/FormDialog.tsx';
 import { RoleField } from '../../../components/RoleField.tsx';
 import { useCreateToken, type CreateTokenAnswer } from '../api/create-token.ts';
 
@@ -35,29 +29,18 @@ export function CreateTokenDialog({ onClose, onCreated }: { onClose(): void; onC
     }
   });
   return (
-    <Dialog open onClose={form.isSubmitting ? undefined : onClose} maxWidth="sm" fullWidth aria-labelledby="create-token-title">
-      <DialogTitle id="create-token-title">{t('tokens.create.title')}</DialogTitle>
-      <form onSubmit={onSubmit} noValidate>
-        <DialogContent>
-          <Stack spacing={2}>
-            {errors.map((message) => (
-              <Alert key={message} severity="error">
-                {message}
-              </Alert>
-            ))}
-            <TextInput {...fieldProps(form, 'name', t)} id="token-name" label={t('tokens.create.name')} autoComplete="off" required autoFocus />
-            <RoleField value={role} onChange={setRole} label={t('tokens.create.role')} testId="token-role" />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} color="inherit" disabled={form.isSubmitting}>
-            {t('actions.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" loading={form.isSubmitting} data-testid="token-create-submit">
-            {t('tokens.create.submit')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog
+      idPrefix="create-token"
+      title={t('tokens.create.title')}
+      errors={errors}
+      submitting={form.isSubmitting}
+      submitLabel={t('tokens.create.submit')}
+      submitTestId="token-create-submit"
+      onSubmit={onSubmit}
+      onClose={onClose}
+    >
+      <TextInput {...fieldProps(form, 'name', t)} id="token-name" label={t('tokens.create.name')} autoComplete="off" required autoFocus />
+      <RoleField value={role} onChange={setRole} label={t('tokens.create.role')} testId="token-role" />
+    </FormDialog>
   );
 }
