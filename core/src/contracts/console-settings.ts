@@ -3,7 +3,7 @@ import { COUNTRY_GROUPS, GOLD_LEVEL_IDS, PAYOUT_SYSTEMS, SALE_KINDS, type Countr
 import { countryGroupProblems, goldLevelProblems, payoutSystemProblems, type SettingsIssue } from '../rules/settings-check.ts';
 import { pageMeta } from './common.ts';
 import { operatorSettingsBody } from './operator.ts';
-import { EDITABLE_SETTING_KEYS, SETTINGS_BOUNDS, SETTINGS_UNITS } from './console-lists-settings.ts';
+import { EDITABLE_SETTING_KEYS, SETTINGS_BOUNDS, SETTINGS_UNITS, type EditableSettingKey } from './console-lists-settings.ts';
 import { staffActorKind } from './staff.ts';
 
 /**
@@ -78,7 +78,7 @@ export type SettingsChangeBody = z.infer<typeof settingsChangeBody>;
 
 const diffValue = z.union([z.number(), z.string(), z.boolean(), z.null()]);
 export const settingsDiffRow = z.object({
-  key: z.enum(EDITABLE_SETTING_KEYS as [string, ...string[]]),
+  key: z.enum(EDITABLE_SETTING_KEYS as [EditableSettingKey, ...EditableSettingKey[]]),
   item: z.array(z.string()),
   unit: z.enum(SETTINGS_UNITS),
   before: diffValue,

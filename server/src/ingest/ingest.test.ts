@@ -410,9 +410,9 @@ describe('late and out-of-order events', () => {
   });
 
   it('prices with the settings in force at the event time: an operator change applies 5 minutes on, late events keep the old prices', async () => {
-    // Clock 2026-11-21 12:00: the operator doubles mixed A and the direct-sale share, and moves US to group B.
+    // Clock 2026-11-21 12:00: the operator doubles mixed A, raises the direct-sale share to 90% (a share is at most 100%), and moves US to group B.
     const rates = { ...DEFAULT_PRODUCT.downloadRates, mixed: { ...DEFAULT_PRODUCT.downloadRates.mixed, A: 17_500 } };
-    const shares = { ...DEFAULT_PRODUCT.saleShares, mixed: { ...DEFAULT_PRODUCT.saleShares.mixed, sale: 2 * DEFAULT_PRODUCT.saleShares.mixed.sale } };
+    const shares = { ...DEFAULT_PRODUCT.saleShares, mixed: { ...DEFAULT_PRODUCT.saleShares.mixed, sale: 9_000 } };
     const groups = {
       ...DEFAULT_PRODUCT.countryGroups,
       A: DEFAULT_PRODUCT.countryGroups.A.replace(/\bUS\b/, '').trim(),
@@ -447,7 +447,7 @@ describe('late and out-of-order events', () => {
     const days = Object.fromEntries((await daily()).map((d) => [d.day, d]));
     const oldShare = (10_000_000 * DEFAULT_PRODUCT.saleShares.mixed.sale) / 10_000;
     expect(days['2026-11-20']).toMatchObject({ sale_earned_micro: oldShare });
-    expect(days['2026-11-21']).toMatchObject({ sale_earned_micro: 2 * oldShare });
+    expect(days['2026-11-21']).toMatchObject({ sale_earned_micro: (10_000_000 * 9_000) / 10_000 });
   });
 
   it("a partner without a plan of their own earns under the settings' default plan in force at the event time", async () => {

@@ -8,6 +8,7 @@ import PaymentsOutlined from '@mui/icons-material/PaymentsOutlined';
 import CampaignOutlined from '@mui/icons-material/CampaignOutlined';
 import FlagOutlined from '@mui/icons-material/FlagOutlined';
 import SpaceDashboardOutlined from '@mui/icons-material/SpaceDashboardOutlined';
+import TuneOutlined from '@mui/icons-material/TuneOutlined';
 import type { StaffMe } from '@pc/core/contracts/staff';
 import type { StaffPermission } from '@pc/core/rules/staff-access';
 import { mayDo } from '../lib/session.ts';
@@ -15,12 +16,12 @@ import { mayDo } from '../lib/session.ts';
 /**
  * The console's sections, in the sidebar's order: one entry each gives the navigation item, the route
  * (/operator/<path>), the permission that opens it and the page, which loads on first use. A section whose screens
- * are not built yet has no entry (decision 0161): Settings comes with its screen, as one more entry here before
- * Audit log (where Flagged sales came, decision 0164).
+ * are not built yet has no entry (decision 0161); Flagged sales (decision 0164) and Product settings (decision 0163)
+ * came with their screens, each as one more entry before Audit log.
  */
 export interface ConsoleSection {
   /** `nav.<key>` of the console namespace: the item's label and the page's title. */
-  key: 'overview' | 'payouts' | 'partners' | 'content' | 'flagged' | 'audit' | 'staff' | 'tokens';
+  key: 'overview' | 'payouts' | 'partners' | 'content' | 'flagged' | 'settings' | 'audit' | 'staff' | 'tokens';
   path: string;
   /** The section has pages under its path (/payouts/42): its page routes them itself. */
   nested?: boolean;
@@ -35,6 +36,7 @@ export const SECTIONS: readonly ConsoleSection[] = [
   { key: 'partners', path: 'partners', nested: true, permission: 'partners.read', icon: HandshakeOutlined, page: lazy(() => import('../features/partners/pages/PartnersPage.tsx')) },
   { key: 'content', path: 'content', nested: true, permission: 'content.write', icon: CampaignOutlined, page: lazy(() => import('../features/content/pages/ContentPage.tsx')) },
   { key: 'flagged', path: 'flagged', nested: true, permission: 'flagged.read', icon: FlagOutlined, page: lazy(() => import('../features/flagged/pages/FlaggedSalesPage.tsx')) },
+  { key: 'settings', path: 'settings', permission: 'settings.read', icon: TuneOutlined, page: lazy(() => import('../features/settings/pages/SettingsPage.tsx')) },
   { key: 'audit', path: 'audit', permission: 'audit.read', icon: HistoryOutlined, page: lazy(() => import('../features/audit/pages/AuditPage.tsx')) },
   { key: 'staff', path: 'staff', permission: 'staff.manage', icon: GroupOutlined, page: lazy(() => import('../features/staff/pages/StaffPage.tsx')) },
   { key: 'tokens', path: 'tokens', permission: 'tokens.manage', icon: KeyOutlined, page: lazy(() => import('../features/tokens/pages/TokensPage.tsx')) },
