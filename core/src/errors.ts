@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The closed set of error codes the API answers with (DESIGN.md, Contracts). */
+/** The closed set of error codes the API answers with (docs/product.md#errors). */
 export const ERROR_CODES = [
   'bad_request',
   'validation_failed',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { formBool, langSchema } from './common.ts';
 
 /**
- * E-mail alerts (PRODUCT.md "Beyond SPEC", decision 0124). Sale, payout status and weekly summary are opt-in
+ * E-mail alerts (docs/product.md#e-mail-alerts, decision 0124). Sale, payout status and weekly summary are opt-in
  * (off until switched on); wallet changes are always mailed and shown as such (`wallet_change: true`).
  * `lang` is the language of the alert mails (the interface language until one is chosen).
  */

@@ -29,7 +29,7 @@ export const messageAnswer = z.object({ success: z.literal(true), message: z.str
 
 export const isoDate = z.string().describe('ISO 8601 date-time, UTC');
 
-/** Lists answer `{ data, meta: { page, per_page, total } }` (DESIGN.md, Contracts). */
+/** Lists answer `{ data, meta: { page, per_page, total } }` (docs/product.md#conventions). */
 export const pageMeta = z.object({
   page: z.number().int(),
   per_page: z.number().int(),

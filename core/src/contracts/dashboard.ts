@@ -4,7 +4,7 @@ import { projectSchema } from './common.ts';
 import { count, dayString, micro, refineRange } from './statistics.ts';
 import { DASHBOARD_PERIODS } from './keys.ts';
 
-/** The read calls of the dashboard (SPEC.md §1, §7). Every figure spans both projects unless it says so. */
+/** The read calls of the dashboard (docs/product.md#statistics). Every figure spans both projects unless it says so. */
 
 export const emptyQuery = z.strictObject({});
 

@@ -3,7 +3,7 @@ import { projectSchema } from './common.ts';
 import { dayString, micro, refineRange, sortDir } from './statistics.ts';
 import { EARNINGS_GROUPINGS } from './keys.ts';
 
-/** The read calls of the earnings page (SPEC.md §2 Earnings; §7). Money is integer micro-USD. */
+/** The read calls of the earnings page (docs/product.md#statistics). Money is integer micro-USD. */
 
 /** Earnings ranges are at most two years (731 days). */
 export const earningsStatQuery = z

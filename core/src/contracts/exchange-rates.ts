@@ -4,7 +4,7 @@ import { PAYOUT_PATHS } from './paths.ts';
 import { CONVERTED_CURRENCIES, type ConvertedCurrency } from '../rules/payouts.ts';
 
 /**
- * The exchange rates the payouts screen shows (PRODUCT.md, Balance and payouts): how many roubles and hryvnias
+ * The exchange rates the payouts screen shows (docs/product.md#payouts): how many roubles and hryvnias
  * one US dollar is, by the Central Bank of Russia and the National Bank of Ukraine, each with its own date.
  * Decision 0100.
  */

@@ -2,9 +2,10 @@ import { z } from 'zod';
 import { isoDate, langSchema, pageMeta, projectSchema } from './common.ts';
 
 /**
- * News and notifications (SPEC.md §1–2 top bar, user bar, News, notifications; §7 POST /messages/read).
- * SPEC leaves the reads out; these follow the lists' style. Texts are in the partner's language, or in English
- * when the operator wrote none in it: `lang` says which, `fallback` is true then. Decision 0120.
+ * News and notifications (docs/product.md#news-and-notifications): the top bar, the user bar, the News and
+ * Notifications pages and POST /messages/read. The reads follow the lists' style. Texts are in the partner's
+ * language, or in English when the operator wrote none in it: `lang` says which, `fallback` is true then.
+ * Decision 0120.
  */
 
 const textLang = {

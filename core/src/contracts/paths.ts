@@ -34,7 +34,7 @@ export const DASHBOARD_PATHS = {
 
 export const PRODUCT_PATHS = { settings: '/product/settings' } as const;
 
-/** News and notifications (SPEC.md §1–2, §7 POST /messages/read; decision 0120). */
+/** News and notifications (docs/product.md#news-and-notifications; decision 0120). */
 export const MESSAGES_PATHS = {
   news: '/news',
   newsArticle: (id: number | string) => `/news/${id}`,
@@ -48,7 +48,7 @@ export const BALANCE_PATHS = {
   holdInfo: '/payouts/user/hold-info',
 } as const;
 
-/** Wallets and payout requests (SPEC.md §7, Payouts and wallets). */
+/** Wallets and payout requests (docs/product.md#payouts). */
 export const PAYOUT_PATHS = {
   purses: '/purses',
   info: '/payouts/info',
@@ -65,14 +65,14 @@ export const PAYOUT_PATHS = {
   exchangeRates: '/payouts/rates',
 } as const;
 
-/** The security check (SPEC.md §7, Security). */
+/** The security check (docs/product.md#security). */
 export const SECURITY_PATHS = {
   info: (mode: 'both' | 'code' | 'password') => `/security/info/${mode}`,
   checkCode: '/security/check-code',
   checkPassword: '/security/check-password',
 } as const;
 
-/** The settings screen (SPEC.md §2 Settings; SPEC leaves the calls out, these follow the same style). */
+/** The settings screen (docs/product.md#security, Settings screen; the calls follow the same style as the others). */
 export const SETTINGS_PATHS = {
   settings: '/settings',
   personal: '/settings/personal',
@@ -91,7 +91,7 @@ export const HELP_CENTER_PATHS = {
   links: '/links',
 } as const;
 
-/** The partner's webmaster API key (PRODUCT.md, Beyond SPEC; decision 0122). */
+/** The partner's webmaster API key (docs/product.md#webmaster-api; decision 0122). */
 export const API_KEY_PATHS = { apiKey: '/api-key' } as const;
 
 /** The read-only webmaster API: its own prefix (not under /api), Bearer key; its OpenAPI document and docs page. */

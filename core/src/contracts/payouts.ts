@@ -5,8 +5,8 @@ import { isoDate, pageMeta } from './common.ts';
 import { PAYOUT_SORT_KEYS } from './keys.ts';
 
 /**
- * Wallets (purses) and payout requests: SPEC.md §3 (Purse, Payout info, Payout request), §7 (Payouts and
- * wallets), PRODUCT.md (Balance and payouts). Money is integer micro-USD on the wire. Decision 0110.
+ * Wallets (purses) and payout requests (docs/product.md#payouts): the wallet, the payout info, the payout request
+ * and their calls. Money is integer micro-USD on the wire. Decision 0110.
  */
 const micro = z.number().int().describe('micro-USD');
 
@@ -52,7 +52,7 @@ export const payoutSystemInfo = z.object({
   fields: z.array(z.string()),
 });
 
-/** GET /payouts/info (SPEC.md §3 Payout info). */
+/** GET /payouts/info: the payout systems, fees and minimums (docs/product.md#payouts). */
 export const payoutsInfoAnswer = z.object({
   card_currencies: z.array(z.string()),
   bank_tr_currencies: z.array(z.string()),

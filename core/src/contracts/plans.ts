@@ -4,7 +4,7 @@ import { FREE_DOWNLOAD_MODES } from '../rules/plans.ts';
 import { formBool, isoDate, projectSchema } from './common.ts';
 
 /**
- * The rate plans page (SPEC.md §2 Rates, §4 Rate plan and Free downloads; PRODUCT.md Rate plans; decision 0140):
+ * The rate plans page (docs/product.md#rate-plans; decision 0140):
  * GET /api/rates?app= answers the plan in force, the plan from the next day, when a change is possible, the plan
  * history, the free-download settings (PPS) and the custom premium price variations; POST /api/rates?app= {plan}
  * chooses a plan; POST /rates/free-downloads and /rates/price-variations save the settings; GET /rates/simulation

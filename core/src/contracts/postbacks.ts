@@ -4,7 +4,7 @@ import { POSTBACK_DELIVERY_STATES, POSTBACK_EVENTS } from './paths.ts';
 
 export { POSTBACK_DELIVERY_STATES, POSTBACK_EVENTS, POSTBACK_HEADERS, POSTBACK_PATHS, type PostbackDeliveryState, type PostbackEvent } from './paths.ts';
 
-/** Postbacks (PRODUCT.md, Beyond SPEC; decision 0123): the page's calls and the body each postback carries. */
+/** Postbacks (docs/product.md#postbacks; decision 0123): the page's calls and the body each postback carries. */
 
 /** One delivery of one event to one project's URL, as the delivery log shows it. */
 export const postbackDelivery = z.object({

@@ -10,7 +10,7 @@ import {
 import { PROJECTS, type ProjectId } from '../projects.ts';
 
 /**
- * GET /api/product/settings: the product settings a partner's screens show (PRODUCT.md numbers as the operator
+ * GET /api/product/settings: the product settings a partner's screens show (the numbers of docs/product.md as the operator
  * has set them). Screens read rates, shares, minimums, fees, holds, levels and terms from here, never a literal.
  * Money is integer micro-USD; shares and bonuses are basis points (1% = 100).
  */

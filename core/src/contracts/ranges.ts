@@ -5,7 +5,7 @@
 import type { PERIODS } from './keys.ts';
 import { addDaysToDay, dayKey, daysBetween } from '../rules/time.ts';
 
-/** Statistics tables reach back two years (SPEC.md §9): 731 days including today. */
+/** Statistics tables reach back two years (docs/product.md#statistics): 731 days including today. */
 export const STATS_HISTORY_DAYS = 731;
 
 export type Period = (typeof PERIODS)[number];

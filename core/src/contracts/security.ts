@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** SPEC.md §3 Security info, §4 Security check flow, §7 Security; PRODUCT.md Security. Decision 0111. */
+/** The security info, the security check flow and its calls (docs/product.md#security). Decision 0111. */
 export const SECURITY_MODES = ['both', 'code', 'password'] as const;
 export type SecurityMode = (typeof SECURITY_MODES)[number];
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { emailSchema, formBool, isoDate } from './common.ts';
 
-/** The settings screen (SPEC.md §2 Settings, §3 User). Decision 0111. */
+/** The settings screen and the user it edits (docs/product.md#security, Settings screen). Decision 0111. */
 export const settingsAnswer = z.object({
   email: z.string(),
   first_name: z.string(),

@@ -3,7 +3,7 @@ import { isoDate, projectSchema } from './common.ts';
 import { START_PATHS, START_STEPS } from './paths.ts';
 
 /**
- * The get-started guide (SPEC.md §1–2 Get started, issue #11): GET /api/start answers five steps, each derived
+ * The get-started guide (docs/product.md#get-started): GET /api/start answers five steps, each derived
  * from the partner's real state, never stored as ticks:
  * - `program`: a programme activated (partner_programs);
  * - `upload`: an upload event ingested for the partner (ingest_files with uploaded_at);

@@ -19,7 +19,7 @@ import {
 export * from './keys.ts';
 
 /**
- * The read calls of the statistics screens (SPEC.md §2, §7). Days are UTC calendar days written `YYYY-MM-DD`;
+ * The read calls of the statistics screens (docs/product.md#statistics). Days are UTC calendar days written `YYYY-MM-DD`;
  * money is integer micro-USD; lists answer `{ data, meta: { page, per_page, total } }`.
  */
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { projectSchema } from './common.ts';
 
-/** POST /dashboard/activate-unlimited-status (SPEC.md §7): the automatic unlimited status, or a trial. */
+/** POST /dashboard/activate-unlimited-status (docs/product.md#storage): the automatic unlimited status, or a trial. */
 export const activateUnlimitedBody = z.strictObject({
   app: projectSchema,
   /** Trial length in months (1 or 2). */

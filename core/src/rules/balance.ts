@@ -22,10 +22,10 @@ export interface Balance {
 }
 
 /**
- * Balance and available for withdrawal (PRODUCT.md, Balance and payouts). Requests in progress are already
+ * Balance and available for withdrawal (docs/product.md#balance). Requests in progress are already
  * taken off the balance (it subtracts every payout not rejected/deleted), so the available amount subtracts
  * only the hold from it: subtracting them a second time would block money that is not requested
- * (docs/decisions/0031-balance-and-payouts.md).
+ * (docs/decisions/0031-money-rules.md).
  */
 export function computeBalance(input: BalanceInput): Balance {
   const balance = input.earnings - input.payoutsAccepted - input.payoutsInProgress;

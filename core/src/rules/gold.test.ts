@@ -18,7 +18,7 @@ import {
 
 const USD = 1_000_000;
 
-describe('gold level table of PRODUCT.md', () => {
+describe('gold level table of docs/product.md', () => {
   it.each([
     { level: 0, id: 'standard', percent: 0, coins: null, eff: null, strict: false },
     { level: 1, id: 'gold', percent: 5, coins: 0, eff: 0, strict: true },

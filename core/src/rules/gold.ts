@@ -3,7 +3,7 @@ import { DEFAULT_PRODUCT, type GoldLevelRow, type ProductConfig } from '../produ
 import { nextMonthStart, type Instant } from './time.ts';
 
 /**
- * Gold partners (PRODUCT.md, Gold partners). Where PRODUCT.md leaves a reading open, the choice is explained
+ * Gold partners (docs/product.md#gold-partners). Where the rules leave a reading open, the choice is explained
  * on the function and recorded in docs/decisions/0030-gold-rules.md.
  */
 

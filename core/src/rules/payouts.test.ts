@@ -28,7 +28,7 @@ import {
 const USD = 1_000_000;
 const now = '2026-06-15T12:00:00Z';
 
-describe('payout systems of PRODUCT.md: fee and minimum', () => {
+describe('payout systems of docs/product.md: fee and minimum', () => {
   it.each([
     { system: 'webmoney', amount: 100, fee: 0.8, minimum: 10 },
     { system: 'paypal', amount: 100, fee: 3, minimum: 20 },

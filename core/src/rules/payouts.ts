@@ -107,7 +107,7 @@ export function payoutCountsAgainstBalance(status: PayoutStatus): boolean {
 // Payouts in roubles and hryvnias (decision 0150)
 
 /**
- * The currencies a payout is converted to at a national bank's rate (PRODUCT.md: USD/RUB by the Central Bank of
+ * The currencies a payout is converted to at a national bank's rate (docs/product.md#payouts: USD/RUB by the Central Bank of
  * Russia, UAH by the National Bank of Ukraine): the currencies the cabinet has rates of.
  */
 export const CONVERTED_CURRENCIES = ['RUB', 'UAH'] as const;

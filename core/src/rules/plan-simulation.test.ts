@@ -6,7 +6,7 @@ import { filesAndSitesEarnings, type DaySale } from './sales.ts';
 
 const day = (d: string, downloads: SimulationDay['downloads'], sales: SimulationDay['sales'] = []): SimulationDay => ({ day: d, downloads, sales });
 
-describe('plan simulator: worked examples (PRODUCT.md rates and shares)', () => {
+describe('plan simulator: worked examples (the rates and shares of docs/product.md)', () => {
   it.each([
     {
       label: 'downloads only: 1000 A + 1000 R',

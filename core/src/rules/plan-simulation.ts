@@ -4,7 +4,7 @@ import { downloadPay, saleShare } from './rates.ts';
 import type { DayKey } from './time.ts';
 
 /**
- * The plan simulator (PRODUCT.md, Beyond SPEC): what each plan would have paid for a partner's own traffic, priced
+ * The plan simulator (docs/product.md#rate-plans): what each plan would have paid for a partner's own traffic, priced
  * with the engine's functions (downloadPay, saleShare) and the settings in force on each day.
  *
  * It prices what the plan decides: counted downloads (by country group) and the plan's share of sales that

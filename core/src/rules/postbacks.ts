@@ -1,5 +1,5 @@
 /**
- * Postbacks (PRODUCT.md, Beyond SPEC; decision 0123): when a failed delivery is tried again. Pure: the delivery
+ * Postbacks (docs/product.md#postbacks; decision 0123): when a failed delivery is tried again. Pure: the delivery
  * job applies it after each attempt.
  */
 

@@ -5,7 +5,7 @@ import { COUNTRY_GROUPS, DEFAULT_PRODUCT, PLANS, type CountryGroup, type Plan, t
 import { countryGroupOf } from './country-groups.ts';
 import { downloadPay, isCountedDownload, saleKindOf, saleShare, siteReferralBonus } from './rates.ts';
 
-// PRODUCT.md, Rate plans: USD per 1000 counted downloads.
+// docs/product.md#downloads: USD per 1000 counted downloads.
 const DOWNLOAD_TABLE: Record<'ppd' | 'mixed', Record<CountryGroup, string>> = {
   ppd: { A: '25.00', B: '17.00', C: '11.00', D: '6.00', E: '0', F: '0', G: '0', R: '9.00', U: '5.00' },
   mixed: { A: '8.75', B: '6.00', C: '4.50', D: '3.00', E: '2.00', F: '1.25', G: '0.50', R: '3.50', U: '2.00' },
@@ -18,7 +18,7 @@ const downloadCases = (['ppd', 'mixed', 'pps'] as Plan[]).flatMap((plan) =>
   })),
 );
 
-describe('download pay: every plan × group of PRODUCT.md', () => {
+describe('download pay: every plan × group of docs/product.md', () => {
   it.each(downloadCases)('$plan in group $group pays $perThousand USD per 1000', ({ plan, group, perThousand }) => {
     expect(downloadPay(plan, group) * 1000).toBe(usdToMicro(perThousand));
   });
@@ -27,7 +27,7 @@ describe('download pay: every plan × group of PRODUCT.md', () => {
   });
 });
 
-// PRODUCT.md, Sale shares (percent).
+// docs/product.md#sales: sale shares (percent).
 const SHARE_TABLE: Record<SaleKind, Record<Plan, number>> = {
   sale: { pps: 85, mixed: 60, ppd: 0 },
   rebill: { pps: 50, mixed: 30, ppd: 0 },
@@ -38,7 +38,7 @@ const shareCases = (Object.keys(SHARE_TABLE) as SaleKind[]).flatMap((kind) =>
   PLANS.map((plan) => ({ kind, plan, percent: SHARE_TABLE[kind][plan] })),
 );
 
-describe('sale shares: every plan × sale kind of PRODUCT.md', () => {
+describe('sale shares: every plan × sale kind of docs/product.md', () => {
   it.each(shareCases)('$plan gets $percent% of a $kind', ({ kind, plan, percent }) => {
     expect(saleShare(plan, kind, 100_000_000)).toBe(percent * 1_000_000);
   });

@@ -70,7 +70,7 @@ export function isSaleOnHold(soldAt: Instant, now: Instant, product: ProductConf
 }
 
 /**
- * Whether a sale counts toward gold coins. Refunded and fraud-marked sales never do (PRODUCT.md, Sales); a
+ * Whether a sale counts toward gold coins. Refunded and fraud-marked sales never do (docs/product.md#sales); a
  * `void` sale is a cancelled one and does not either (docs/decisions/0030-gold-rules.md).
  */
 export function saleCountsForCoins(sale: { status: SaleStatus; fraud: boolean }): boolean {

@@ -8,7 +8,7 @@ export interface ProductVersion {
 
 /**
  * The settings an event is priced with: the version in force at the event's time, like a partner's plan
- * (decision 0062). Before the first version, the PRODUCT.md defaults. `versions` is sorted oldest first.
+ * (decision 0062). Before the first version, the defaults of DEFAULT_PRODUCT (docs/product.md#settings). `versions` is sorted oldest first.
  */
 export function productInForce(versions: readonly ProductVersion[], at: string): ProductConfig {
   const atMs = Date.parse(at);

@@ -2,7 +2,7 @@ import { DEFAULT_PRODUCT, type ProductConfig } from '../product.ts';
 import { addDaysToInstant, toDate, type Instant } from './time.ts';
 
 /**
- * Site referrals (PRODUCT.md, Site referrals): statuses, and the two ownership proofs a site check looks for.
+ * Site referrals (docs/product.md#site-referrals): statuses, and the two ownership proofs a site check looks for.
  * Fetching the site is the server's job; these functions only decide.
  */
 

@@ -1,7 +1,7 @@
 /**
- * UTC calendar helpers. Every day and month boundary of the product is a UTC calendar unit (PRODUCT.md,
- * Conventions). Days are carried as `DayKey` strings 'YYYY-MM-DD', months as `MonthKey` 'YYYY-MM', moments as
- * `Date` (or ISO 8601 strings where a function says `Instant`).
+ * UTC calendar helpers. Every day and month boundary of the product is a UTC calendar unit
+ * (docs/product.md#conventions). Days are carried as `DayKey` strings 'YYYY-MM-DD', months as `MonthKey` 'YYYY-MM',
+ * moments as `Date` (or ISO 8601 strings where a function says `Instant`).
  */
 
 /** A UTC calendar day, 'YYYY-MM-DD'. */
