@@ -30,7 +30,12 @@ export function faqValues(
     key: 'days' | 'months' | 'years' | 'downloads' | 'purchases' | 'coins',
     count: number,
     n = num(count),
-  ) => t(`units.${key}`, { count, n });
+  ) => {
+    const text = t(`units.${key}`, { count, n });
+    // A list ("1 or 2") takes the form of its last number, but a form that names no number (Arabic
+    // «شهرين», two months) would drop the list: such a list takes the language's general form.
+    return text.includes(n) || n === num(count) ? text : t(`units.${key}_other`, { n });
+  };
   const days = (n: number) => unit('days', n);
   const months = (n: number) => unit('months', n);
   const { plans, sales, referrals, gold, storage, payouts, security, file_hints: hints } = s;

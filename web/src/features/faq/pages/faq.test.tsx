@@ -229,6 +229,20 @@ describe('FAQ in Arabic', () => {
     );
     expect(answerOf('purchases-rebill')).toBeVisible();
   });
+
+  it('says "two months" with the dual (شهرين) and keeps a list of months ending in 2 whole', async () => {
+    await changeLanguage('ar');
+    const user = userEvent.setup();
+    startScreen('/faq');
+    await pageLoaded();
+    await screen.findAllByTestId('faq-question');
+    await user.click(questionButton('upload-unlimited'));
+    const num = (n: number) => new Intl.NumberFormat('ar').format(n);
+    const options = new Intl.ListFormat('ar', { style: 'long', type: 'disjunction' }).format([num(1), num(2)]);
+    // Default settings: a trial of 1 or 2 months, at most 2 months within a year.
+    expect(answerOf('upload-unlimited')).toHaveTextContent(`لمدة ${options} شهر،`);
+    expect(answerOf('upload-unlimited')).toHaveTextContent('على ألا تتجاوز شهرين خلال السنة');
+  });
 });
 
 describe('help centre sign-on', () => {
