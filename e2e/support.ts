@@ -17,7 +17,7 @@ import { DEMO_EMAIL, DEMO_PASSWORD } from '../server/src/seed/demo.ts';
 export const ROOT = join(import.meta.dirname, '..');
 export const ARTIFACTS = join(import.meta.dirname, 'artifacts');
 export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-/** DESIGN.md: the launch arguments that work with Debian's chromium here. */
+/** The launch arguments that work with Debian's chromium (decision 0043). */
 export const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',

@@ -7,17 +7,17 @@ import { unknownFile, unknownSale, type FileState, type FirstState, type SaleSta
 /**
  * The pricing of a first download and of a sale, without a database: given the state the registers answer (the
  * file, the site's owner), the plan in force and the product settings, which rollup figures it adds. The expected
- * figures come from PRODUCT.md's tables (rates in USD per 1000 downloads, shares in percent) and docs/ingest.md
+ * figures come from the tables of docs/product.md (rates in USD per 1000 downloads, shares in percent) and docs/ingest.md
  * (which column holds which earning), computed here in integers.
  */
 
-// PRODUCT.md, Rate plans: USD per 1000 counted downloads. PPS has no download rate: it pays nothing per download.
+// docs/product.md#downloads: USD per 1000 counted downloads. PPS has no download rate: it pays nothing per download.
 const DOWNLOAD_USD_PER_1000: Record<Plan, Record<CountryGroup, string>> = {
   ppd: { A: '25.00', B: '17.00', C: '11.00', D: '6.00', E: '0', F: '0', G: '0', R: '9.00', U: '5.00' },
   mixed: { A: '8.75', B: '6.00', C: '4.50', D: '3.00', E: '2.00', F: '1.25', G: '0.50', R: '3.50', U: '2.00' },
   pps: { A: '0', B: '0', C: '0', D: '0', E: '0', F: '0', G: '0', R: '0', U: '0' },
 };
-// PRODUCT.md, Sale shares (percent of the sale amount).
+// docs/product.md#sales: sale shares (percent of the sale amount).
 type ShareRow = 'sale' | 'rebill' | 'video_sale' | 'video_rebill';
 const SHARE_PERCENT: Record<ShareRow, Record<Plan, number>> = {
   sale: { pps: 85, mixed: 60, ppd: 0 }, // direct sale, promo link, file copy
@@ -25,9 +25,9 @@ const SHARE_PERCENT: Record<ShareRow, Record<Plan, number>> = {
   video_sale: { pps: 60, mixed: 40, ppd: 0 },
   video_rebill: { pps: 40, mixed: 30, ppd: 0 },
 };
-// PRODUCT.md, Site referrals: an extra 10 % of the sale, on any plan.
+// docs/product.md#site-referrals: an extra 10 % of the sale, on any plan.
 const SITE_BONUS_PERCENT = 10;
-// PRODUCT.md: a counted download's file is larger than 10 MB (10,485,760 bytes).
+// docs/product.md#downloads: a counted download's file is larger than 10 MB (10,485,760 bytes).
 const TEN_MB = 10_485_760;
 
 /** USD per 1000 downloads as micro-USD per download: 8.75 USD / 1000 = 8,750 micro-USD (exact for cents). */
@@ -36,7 +36,7 @@ function perDownloadMicro(usd: string): number {
   return Number(whole) * 1_000 + Number(cents.padEnd(2, '0')) * 10;
 }
 
-/** A percentage of an amount, rounded half-up to a micro-dollar (PRODUCT.md, Conventions). */
+/** A percentage of an amount, rounded half-up to a micro-dollar (docs/product.md#conventions). */
 function percentHalfUp(amount: number, percent: number): number {
   return Number((BigInt(amount) * BigInt(percent) * 2n + 100n) / 200n);
 }
@@ -124,7 +124,7 @@ function expectedDownload(group: CountryGroup, counted: 0 | 1, pay: number, copy
   });
 }
 
-describe('pricing a first download: every plan × country group of PRODUCT.md', () => {
+describe('pricing a first download: every plan × country group of docs/product.md', () => {
   const cases = PLANS.flatMap((plan) => COUNTRY_GROUPS.map((group) => ({ plan, group, usd: DOWNLOAD_USD_PER_1000[plan][group] })));
   it.each(cases)('$plan in group $group: a counted download of a 30 MB file pays $usd USD per 1000', ({ plan, group, usd }) => {
     const pay = perDownloadMicro(usd);
@@ -254,7 +254,7 @@ function expectedSale(c: SaleCase, plan: Plan): Record<string, number> {
   return withoutZeros(out);
 }
 
-describe('pricing a sale: every plan × kind of sale of PRODUCT.md', () => {
+describe('pricing a sale: every plan × kind of sale of docs/product.md', () => {
   const cases = PLANS.flatMap((plan) => SALE_CASES.map((c) => ({ ...c, plan, percent: SHARE_PERCENT[c.row][plan] })));
   it.each(cases)('$plan: $what pays $percent %', (c) => {
     expect(priceSale(sale(c.over), c.file, c.plan)).toEqual(expectedSale(c, c.plan));

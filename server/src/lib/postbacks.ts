@@ -10,7 +10,7 @@ import { OutboundError, outboundFetch } from './outbound.ts';
 import { postbackDeliveries } from './metrics.ts';
 
 /**
- * Postbacks (PRODUCT.md, Beyond SPEC; decision 0123): the one place that enqueues them (ingest for sales, the
+ * Postbacks (docs/product.md#postbacks; decision 0123): the one place that enqueues them (ingest for sales, the
  * payout moves in money/payouts.ts, the page's test) and delivers them (jobs/postbacks.ts, the test call).
  *
  * Enqueueing happens in the transaction that stores the event, one row per event and project URL, keyed by the

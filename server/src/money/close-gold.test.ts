@@ -5,7 +5,7 @@ import { pairKey, type Pair } from './close-ledger.ts';
 import { efficiencyOf, goldDays, monthEnds, storageDays, type Efficiency } from './close-gold.ts';
 
 /**
- * The closes' storage, coin and month-end decisions without a database, with figures worked out from PRODUCT.md
+ * The closes' storage, coin and month-end decisions without a database, with figures worked out from docs/product.md
  * (Storage: 0.016 USD per GiB and month, charged daily; Gold partners: coins and levels; unlimited status).
  */
 
@@ -41,7 +41,7 @@ describe('efficiency: revenue minus storage over a period', () => {
   });
 });
 
-describe('coins of a day (PRODUCT.md, Gold partners)', () => {
+describe('coins of a day (docs/product.md#gold-partners)', () => {
   const DAY = '2026-11-20';
   /** The pair's counted downloads and coin sales on the day and on the three days before it. */
   const counts = (today: readonly number[], before: ReadonlyArray<readonly number[]>) => [

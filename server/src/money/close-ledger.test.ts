@@ -5,9 +5,9 @@ import type { NewEntry } from './ledger.ts';
 import { CLOSE_SOURCES, addTarget, dayTargets, ledgerWrites, pairKey, type HeldSum, type Pair, type RollupRow, type Targets, type Upline } from './close-ledger.ts';
 
 /**
- * The day close's ledger without a database: what a day's rollups call for (PRODUCT.md: each earning as its own
+ * The day close's ledger without a database: what a day's rollups call for (docs/product.md: each earning as its own
  * source, the gold bonus on files + sites earnings, referral commissions of 12 / 6 / 3 % and 1 %), and the entries
- * that bring what the ledger holds to it. Figures are worked out here from PRODUCT.md's percentages.
+ * that bring what the ledger holds to it. Figures are worked out here from the percentages of docs/product.md.
  */
 
 const DAY = '2026-11-20';
@@ -47,7 +47,7 @@ describe('day targets: each earning column is its own source and bucket', () => 
   });
 });
 
-describe('day targets: the gold bonus on files + sites earnings (PRODUCT.md, Gold partners)', () => {
+describe('day targets: the gold bonus on files + sites earnings (docs/product.md#gold-partners)', () => {
   // Downloads 1 USD (own 0.6 + copies 0.4); sales 3 USD (own 1 + copies 0.5 + video 0.5 + sites 1).
   const row = rollup({
     download_earned_micro: 600_000,
@@ -76,7 +76,7 @@ describe('day targets: the gold bonus on files + sites earnings (PRODUCT.md, Gol
   });
 });
 
-describe('day targets: referral commissions (PRODUCT.md, Referrals)', () => {
+describe('day targets: referral commissions (docs/product.md#referrals)', () => {
   const row = rollup({ download_earned_micro: 2_000_000, sale_earned_micro: 5_000_000, site_earned_micro: 1_000_000 });
   it.each([
     { registered: '2026-10-01', what: 'in the first 3 months', bp: 1_200 },
@@ -112,7 +112,7 @@ describe('ledger reconciliation: the entries that bring the ledger to the target
   const scope = new Map<string, Pair>([[pairKey(P, 'fd1'), { userId: P, project: 'fd1' }]]);
   const held = (source: string, bucket: string, amount: number, n = 1, user = P): HeldSum => ({ user_id: user, project: 'fd1', source, bucket, amount, n });
   const targetsOf = (entries: Record<string, number>): Targets => new Map(Object.entries(entries));
-  // PRODUCT.md, Sales: sale earnings are held 14 days after the day; downloads are available at the day's end.
+  // docs/product.md#sales: sale earnings are held 14 days after the day; downloads are available at the day's end.
   const DAY_END = new Date('2026-11-21T00:00:00Z');
   const SALES_AVAILABLE = new Date('2026-12-05T00:00:00Z');
 

@@ -18,7 +18,7 @@ export async function seedProductSettings(db: Tx): Promise<void> {
 }
 
 /**
- * The product settings (PRODUCT.md numbers) as stored in product_settings, where an operator may change them; keys
+ * The product settings (the numbers of docs/product.md) as stored in product_settings, where an operator may change them; keys
  * missing in the stored value, or a database not seeded yet, fall back to the defaults.
  */
 export async function loadProduct(db: Tx): Promise<ProductConfig> {

@@ -2,7 +2,7 @@
 -- storage, referral commissions, additional income, close bookkeeping, operator log, news and notifications.
 -- docs/decisions/0050-ledger.md explains the shapes.
 
--- Product settings (PRODUCT.md numbers). One row per key; 'product' holds DEFAULT_PRODUCT (seeded on first read).
+-- Product settings (the numbers of docs/product.md). One row per key; 'product' holds DEFAULT_PRODUCT (seeded on first read).
 create table product_settings (
   key text primary key,
   value jsonb not null,

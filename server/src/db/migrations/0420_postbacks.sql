@@ -1,4 +1,4 @@
--- Postbacks (PRODUCT.md, Beyond SPEC; docs/decisions/0123-postbacks.md): per partner and project an https URL that
+-- Postbacks (docs/product.md#postbacks; docs/decisions/0123-postbacks.md): per partner and project an https URL that
 -- receives a signed POST for each sale, sale status change and payout status change.
 
 -- The partner's signing secret (one per partner, for every project): HMAC-SHA256 key of the bodies. Kept readable

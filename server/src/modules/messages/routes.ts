@@ -24,7 +24,7 @@ function pathId(value: string): number | null {
 }
 
 /**
- * News and notifications of the signed-in partner (SPEC.md §1–2, §7 POST /messages/read; decision 0120). Texts come
+ * News and notifications of the signed-in partner (docs/product.md#news-and-notifications; decision 0120). Texts come
  * in the request's language (X-Localization, else the partner's), or in English marked `fallback`.
  */
 export async function messagesRoutes(parent: FastifyInstance) {

@@ -36,7 +36,7 @@ const idParams = z.object({ id: z.string().max(40) });
 const addPurseRequest = addPurseBody.extend({ type: z.string().max(40).optional() });
 
 /**
- * Wallets and payout requests (SPEC.md §7 Payouts and wallets; decision 0110). Reads need a signed-in partner;
+ * Wallets and payout requests (docs/product.md#payouts; decision 0110). Reads need a signed-in partner;
  * every change of wallets or money also passes the security check (requireSecurityCode: 403 while frozen after a
  * code change, or when the code is set and not checked lately), except following the e-mailed link.
  */

@@ -11,7 +11,7 @@ import { sessionCookie } from '../session/testing.ts';
  * A plan chosen through the page prices the partner's traffic from the next day on, in ingest and in the day
  * close, and the simulator prices the same traffic with the same functions.
  *
- * Rates (PRODUCT.md): Mixed A 8,750 and R 3,500 per counted download, PPD A 25,000 and R 9,000, PPS 0.
+ * Rates (docs/product.md#downloads, #sales): Mixed A 8,750 and R 3,500 per counted download, PPD A 25,000 and R 9,000, PPS 0.
  * Shares: sale 85 / 60 / 0 %, rebill 50 / 30 / 0 %, video sale 60 / 40 / 0 % (PPS / Mixed / PPD).
  */
 let t: TestApp;

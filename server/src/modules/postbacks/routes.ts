@@ -21,7 +21,7 @@ const params = z.object({ app: projectSchema });
 const TEST_RATE_LIMIT = { max: 10, timeWindow: '1 minute' };
 
 /**
- * Postbacks (PRODUCT.md, Beyond SPEC; decision 0123): per project an https URL that receives a signed POST for each
+ * Postbacks (docs/product.md#postbacks; decision 0123): per project an https URL that receives a signed POST for each
  * sale, sale status change and payout status change. Changing the URL or the secret needs the account password
  * check (403 need_security_password), as the API key does.
  */

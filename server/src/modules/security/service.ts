@@ -9,7 +9,7 @@ import { assertNotRateLimited, countedCheck } from '../session/security-attempts
 import type { SessionState, SessionUser } from '../session/service.ts';
 
 /**
- * The security check (SPEC.md §3 Security info, §4 Security check flow, §7 Security; decision 0111). What the
+ * The security check (docs/product.md#security: the security info, the check flow and its calls; decision 0111). What the
  * info call answers is what the guards (session/security-guard.ts) decide, from the same securityState.
  */
 export async function securityInfo(ctx: AppContext, user: SessionUser, session: SessionState, mode: SecurityMode): Promise<SecurityInfoAnswer> {

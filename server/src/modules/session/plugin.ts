@@ -27,7 +27,7 @@ declare module 'fastify' {
     requireUser: (request: FastifyRequest) => Promise<void>;
     /**
      * preHandler for a signed-in partner's calls about one project (`app` in the query): requireUser, then 403
-     * unless the partner's programme in that project is activated (SPEC.md §6).
+     * unless the partner's programme in that project is activated (docs/product.md#projects).
      */
     requireProgram: (request: FastifyRequest) => Promise<void>;
     /** Starts a new session (a fresh id at every sign-in) and sets its cookie. */

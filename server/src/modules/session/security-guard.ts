@@ -7,7 +7,7 @@ import { currentSession, currentUser } from './plugin.ts';
 import type { SessionState, SessionUser } from './service.ts';
 
 /**
- * The server side of the security check (SPEC.md §4, PRODUCT.md Security, decision 0111). A passed check (the
+ * The server side of the security check (docs/product.md#security, decision 0111). A passed check (the
  * code, or the account password) is written on the session and lets protected calls of that session through for
  * SECURITY_CHECK_VALID_MS, so the flow "403 → dialog → check → repeat the call" works and a partner doing several
  * things in a row is not asked at every step.

@@ -30,7 +30,7 @@ import { OutboundError, outboundFetch, type OutboundPolicy, type PinnedHost } fr
 import { loadProduct } from '../../money/product.ts';
 
 /**
- * Site referrals (PRODUCT.md, Site referrals; decision 0141): a partner's sites per project, the ownership check
+ * Site referrals (docs/product.md#site-referrals; decision 0141): a partner's sites per project, the ownership check
  * over real HTTP(S) under the outbound rules (lib/outbound.ts: public addresses only, checked after DNS and on every
  * redirect, 5 s, 1 MB, 3 redirects), and the figures of each site. The engine reads partner_sites: an `active`
  * domain earns its owner the site-referral bonus.

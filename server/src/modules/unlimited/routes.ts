@@ -21,7 +21,7 @@ import { lockKey, rows } from '../../db/sql.ts';
 import { loadProduct } from '../../money/product.ts';
 
 /**
- * POST /dashboard/activate-unlimited-status (SPEC.md §7): a partner whose last 30 closed days qualify gets the
+ * POST /dashboard/activate-unlimited-status (docs/product.md#storage): a partner whose last 30 closed days qualify gets the
  * automatic status at once (until the month end, when the month close extends it); anyone else may request a
  * trial of 1 or 2 months, at most 2 trial months in any rolling 12 months (core checkTrialRequest).
  */
