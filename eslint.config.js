@@ -6,7 +6,7 @@ import { dirname, relative, resolve, sep } from 'node:path';
 const WEB_SRC = resolve(import.meta.dirname, 'web/src');
 
 /**
- * The web app's boundaries (DESIGN.md, Layout): a feature imports no other feature and nothing of app/;
+ * The web app's boundaries (docs/architecture.md#boundaries): a feature imports no other feature and nothing of app/;
  * features meet in app/. Shared code lives in components/ and lib/, which import no feature either.
  * The operator console (web/src/operator) follows the same rules inside its own folder and is kept apart from
  * the partner app in both directions. Tests may render the whole app, so *.test.* files are exempt.

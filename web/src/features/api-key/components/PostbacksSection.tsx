@@ -201,7 +201,7 @@ function ProjectBlock({ project }: { project: PostbackProject }) {
 }
 
 /**
- * Postbacks (PRODUCT.md, Beyond SPEC; decision 0123): per project an https URL that receives a signed POST for each
+ * Postbacks (docs/product.md#postbacks; decision 0123): per project an https URL that receives a signed POST for each
  * sale, sale status change and payout status change, with the signing secret and the delivery log.
  */
 export function PostbacksSection() {

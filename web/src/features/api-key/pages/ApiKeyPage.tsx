@@ -9,7 +9,7 @@ import { KeySection } from '../components/KeySection.tsx';
 import { PostbacksSection } from '../components/PostbacksSection.tsx';
 
 /**
- * API for webmasters (PRODUCT.md, Beyond SPEC; decision 0122): the personal key of the read-only webmaster API and
+ * API for webmasters (docs/product.md#webmaster-api; decision 0122): the personal key of the read-only webmaster API and
  * how to call it. The page is a column of panels: further sections of the integration (postbacks) go below.
  */
 export default function ApiKeyPage() {

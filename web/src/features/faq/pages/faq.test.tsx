@@ -134,7 +134,7 @@ describe('FAQ page', () => {
     expect(answerOf('upload-paid-files')).toHaveTextContent('larger than 20 MB');
   });
 
-  it('the default settings read as PRODUCT.md says', async () => {
+  it('the default settings read as docs/product.md says', async () => {
     startScreen('/faq');
     await pageLoaded();
     await screen.findAllByTestId('faq-question');

@@ -26,7 +26,7 @@ import { Simulator } from '../components/Simulator.tsx';
 import { refusalMessage } from '../components/refusal.ts';
 
 /**
- * Conditions and plans of a project (SPEC.md §2 Rates; PRODUCT.md Rate plans; decision 0140): the plan in force
+ * Conditions and plans of a project (docs/product.md#rate-plans; decision 0140): the plan in force
  * and the one from the next day, the three plans side by side with the rates and shares of the settings, the
  * choice (once per the settings' number of days, from the next day), the simulator over the partner's own
  * traffic, the conditions, free downloads on PPS, custom premium prices and the plan history.

@@ -7,7 +7,7 @@ import { LoadingBlock, Panel } from '../../../components/layout/QueryState.tsx';
 import { CopyField } from '../../../components/copy/CopyField.tsx';
 
 /**
- * How to prove ownership (PRODUCT.md, Site referrals): the file `<login>.txt` at the root holding the partner's
+ * How to prove ownership (docs/product.md#site-referrals): the file `<login>.txt` at the root holding the partner's
  * verification code, or the meta tag in the home page's head; each value with a copy button.
  */
 export function VerificationHelp({ verification, loading }: { verification: SitesAnswer['verification'] | undefined; loading: boolean }) {

@@ -19,7 +19,7 @@ import { VerificationHelp } from '../components/VerificationHelp.tsx';
 const SORT_KEYS = ['created_at'] as const;
 
 /**
- * My sites (SPEC §2 Sites, PRODUCT.md Site referrals; decision 0141): add a site, verify it by the file or the
+ * My sites (docs/product.md#site-referrals; decision 0141): add a site, verify it by the file or the
  * meta tag, see what each site brings, remove it; the promo link and banners. The bonus share comes from the
  * product settings.
  */

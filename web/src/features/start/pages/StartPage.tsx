@@ -67,7 +67,7 @@ function StepRow({ step, index, action }: { step: StartStep; index: number; acti
   );
 }
 
-/** Get started (SPEC.md §1–2): five steps with progress derived from the partner's real state, each with its action. */
+/** Get started (docs/product.md#get-started): five steps with progress derived from the partner's real state, each with its action. */
 export default function StartPage() {
   const { t } = useTranslation('start');
   const query = useStart({});

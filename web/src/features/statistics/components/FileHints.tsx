@@ -18,7 +18,7 @@ const ICONS = {
 } as const;
 const COLORS = { plus: 'info.main', up: 'success.main', down: 'warning.main', minus: 'error.main' } as const;
 
-/** The texts of each hint, with the thresholds the operator set (PRODUCT.md, Storage: file hints). */
+/** The texts of each hint, with the thresholds the operator set (docs/product.md#storage, file hints). */
 function useHintTexts() {
   const { t } = useTranslation('stats');
   const settings = useProductSettings().data;
