@@ -9,7 +9,7 @@ interface ZodIssueLike {
 
 /**
  * Turns the schema validator's issues into localized messages per field. A custom refinement puts a
- * translation key (`validation:...`) in its message; built-in checks map to the generic texts of SPEC §5.
+ * translation key (`validation:...`) in its message; built-in checks map to the generic texts of docs/product.md#forms.
  */
 export function issuesToFieldErrors(issues: ZodIssueLike[]): Record<string, LocalizedText[]> {
   const fields: Record<string, LocalizedText[]> = {};

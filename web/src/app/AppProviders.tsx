@@ -12,7 +12,7 @@ import { createAppTheme } from '../lib/theme.ts';
 
 const caches: Partial<Record<'ltr' | 'rtl', EmotionCache>> = {};
 
-/** RTL needs its own emotion cache whose stylis plugin mirrors every style (SPEC: the layout mirrors). */
+/** RTL needs its own emotion cache whose stylis plugin mirrors every style (docs/product.md#frame-and-navigation: the layout mirrors). */
 function emotionCache(direction: 'ltr' | 'rtl'): EmotionCache {
   const rtl = direction === 'rtl' ? rtlPlugin() : undefined;
   // The plugin is loaded before an RTL language is applied (lib/i18n.ts changeLanguage / initI18n).

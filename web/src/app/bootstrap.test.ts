@@ -5,7 +5,7 @@ import { i18n } from '../lib/i18n.ts';
 import { USER_QUERY_KEY } from '../lib/session.ts';
 import { bootstrap } from './bootstrap.ts';
 
-describe('start-up (SPEC §2)', () => {
+describe('start-up (docs/product.md#start-up)', () => {
   it('a guest (401) starts signed out', async () => {
     mockApi({ 'GET /api/user': { status: 401, body: { code: 'unauthorized', message: 'x' } } });
     storage.setLoggedIn(true);

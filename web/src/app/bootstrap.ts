@@ -8,7 +8,7 @@ import { createAppRouter, loadShellRoutes, type AppRouter } from './router.tsx';
 import { href } from '../lib/routes.ts';
 
 /**
- * SPEC §2 start-up: the app renders only after GET /api/user settles (401 = guest). The language is the
+ * Start-up (docs/product.md#start-up): the app renders only after GET /api/user settles (401 = guest). The language is the
  * user's, else the stored one, else the browser's, else en. A user who is not active is signed out and
  * sent to sign-in.
  */

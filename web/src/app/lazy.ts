@@ -2,7 +2,7 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { createStore } from '../lib/store.ts';
 import { loadNamespaces, type Namespace } from '../lib/i18n.ts';
 
-/** SPEC §8: a chunk that does not arrive within 120000 ms counts as failed. */
+/** docs/product.md#frame-and-navigation: a chunk that does not arrive within 120000 ms counts as failed. */
 export const CHUNK_TIMEOUT_MS = 120_000;
 
 export class ChunkLoadError extends Error {

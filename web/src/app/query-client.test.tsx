@@ -10,7 +10,7 @@ import { registerNavigate } from './navigation.ts';
 
 const err = (status: number, body: Record<string, unknown> = {}) => new ApiRequestError(status, body);
 
-describe('the call layer side effects (SPEC §8)', () => {
+describe('the call layer side effects (docs/product.md#errors)', () => {
   it('401 clears the logged-in flag and goes to the root', () => {
     const navigate = vi.fn();
     registerNavigate(navigate);

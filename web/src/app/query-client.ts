@@ -20,7 +20,7 @@ export interface AppMeta extends Record<string, unknown> {
 }
 
 /**
- * SPEC §8, in one place: what an API error causes regardless of the screen.
+ * docs/product.md#errors, in one place: what an API error causes regardless of the screen.
  * 401 signs out and goes to the root; 5xx shows the '500 error' dialog; 403 operations_are_frozen shows
  * the Security check dialog with its dates; 403 need_security_code / need_security_password start the
  * security check and repeat the call after it passes. Field errors (422) stay with their forms.

@@ -58,7 +58,7 @@ export const shellRoutes: AppRoute[] = [
   page(ROUTES.notifications, 'notifications', notificationsPage),
   page(ROUTES.news, 'news', newsPage),
   page(ROUTES.newsArticle, 'news', newsArticlePage),
-  // SPEC's /app/test (with a child) names no screen: old links to it land on the dashboard (decision 0151).
+  // /app/test (with a child) names no screen: old links to it land on the dashboard (decision 0151).
   { path: ROUTES.appTest, element: <Navigate to={href('dashboard')} replace /> },
   { path: ROUTES.appTestChild, element: <Navigate to={href('dashboard')} replace /> },
   page(ROUTES.faq, 'faq', faqPage),

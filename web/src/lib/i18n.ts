@@ -101,7 +101,7 @@ export async function changeLanguage(lang: LangCode) {
   applyDocumentLanguage(lang);
 }
 
-/** SPEC §2 start-up: the user's lang, else the stored language, else the browser's first language part, else en. */
+/** Start-up (docs/product.md#start-up): the user's lang, else the stored language, else the browser's first language part, else en. */
 export function chooseLanguage(userLang: string | null | undefined, stored = storage.lang(), browser = browserLanguages()): LangCode {
   if (isLangCode(userLang)) return userLang;
   if (isLangCode(stored)) return stored;

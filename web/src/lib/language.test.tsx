@@ -10,7 +10,7 @@ import { createQueryClient } from '../app/query-client.ts';
 import { createTestRouter } from '../app/router.tsx';
 import { USER_QUERY_KEY, type CurrentUser } from './session.ts';
 
-describe('start-up language (SPEC §2)', () => {
+describe('start-up language (docs/product.md#start-up)', () => {
   it("prefers the user's lang", () => {
     expect(chooseLanguage('ja', 'de', ['fr-FR'])).toBe('ja');
   });

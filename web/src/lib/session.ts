@@ -6,7 +6,7 @@ import { storage } from './storage.ts';
 
 /**
  * The signed-in partner. GET /api/user answers 401 for guests, which is a normal answer here (null),
- * not an error. The logged-in flag in local storage follows SPEC §4.
+ * not an error. The logged-in flag in local storage follows docs/product.md#start-up.
  */
 export type CurrentUser = UserAnswer;
 

@@ -1,6 +1,6 @@
 import { createTheme, type Theme } from '@mui/material/styles';
 
-/** SPEC §3 theme: light, primary blue, secondary #304156, dark drawer #242939, background #f2f3f8. */
+/** The theme (docs/product.md#theme): light, primary blue, secondary #304156, dark drawer #242939, background #f2f3f8. */
 export const COLORS = {
   primary: '#1976d2',
   secondary: '#304156',
@@ -36,7 +36,7 @@ declare module '@mui/material/styles' {
 export function createAppTheme(direction: 'ltr' | 'rtl'): Theme {
   return createTheme({
     direction,
-    // SPEC breakpoints xs 600, sm 960, md 1280, lg 1920 are the upper edges of each size class;
+    // The breakpoints xs 600, sm 960, md 1280, lg 1920 are the upper edges of each size class;
     // MUI counts from the lower edge, so the same classes start at 0, 600, 960, 1280 and 1920.
     breakpoints: { values: { xs: 0, sm: 600, md: 960, lg: 1280, xl: 1920 } },
     palette: {

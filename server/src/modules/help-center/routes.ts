@@ -8,7 +8,7 @@ import { helpCenterSignOnUrl } from './sso.ts';
 const tags = ['help-center'];
 
 /**
- * The help centre's single sign-on (SPEC §7 "Help centre") and the top bar's configured links (decision 0121).
+ * The help centre's single sign-on (docs/product.md#help-and-faq) and the top bar's configured links (decision 0121).
  * Both come from configuration: HELP_CENTER_URL + HELP_CENTER_SSO_SECRET, SUPPORT_URL, SUPPORT_CONTACT_URL,
  * SUPPORT_MESSENGER_URL. Nothing unset is ever answered as a link.
  */

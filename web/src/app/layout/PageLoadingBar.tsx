@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useStore } from '../../lib/store.ts';
 import { pendingChunks } from '../lazy.ts';
 
-/** SPEC §2: the page loading indicator shows during a route change (and while its code loads) and hides 500 ms after it. */
+/** docs/product.md#frame-and-navigation: the page loading indicator shows during a route change (and while its code loads) and hides 500 ms after it. */
 export const LOADING_BAR_HIDE_DELAY_MS = 500;
 
 const slide = keyframes`

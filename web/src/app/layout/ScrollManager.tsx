@@ -4,7 +4,7 @@ import { useLocation, useNavigationType } from 'react-router';
 const positions = new Map<string, number>();
 
 /**
- * SPEC §2: after navigation scroll to the hash if there is one, else to the position saved for that
+ * docs/product.md#frame-and-navigation: after navigation scroll to the hash if there is one, else to the position saved for that
  * history entry (back/forward), else to the top.
  */
 export function ScrollManager() {

@@ -107,7 +107,7 @@ export interface SidebarProps {
   onActivate(project: (typeof PROJECTS)[number]['id']): void;
 }
 
-/** The dark vertical sidebar (SPEC §2 entries). */
+/** The dark vertical sidebar (the entries of docs/product.md#frame-and-navigation). */
 export function Sidebar({ onNavigate, onActivate }: SidebarProps) {
   const { t } = useTranslation('nav');
   const user = useCurrentUser();

@@ -85,7 +85,7 @@ function renderRoutes(routes: Array<{ path: string; element: React.ReactNode }>,
     });
 }
 
-describe('page loading bar and scrolling (SPEC §2)', () => {
+describe('page loading bar and scrolling (docs/product.md#frame-and-navigation)', () => {
   it('the loading bar hides 500 ms after a route change', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {

@@ -27,7 +27,7 @@ export interface NavGroup {
   children: NavLeaf[];
 }
 
-/** SPEC §2 sidebar: dashboard, video player, payouts, a group per project, affiliate programs. */
+/** The sidebar (docs/product.md#frame-and-navigation): dashboard, video player, payouts, a group per project, affiliate programs. */
 export const MAIN_ITEMS: NavLeaf[] = [
   { key: 'dashboard', to: href('dashboard'), icon: SpaceDashboardOutlined },
   { key: 'videoPlayer', to: href('videoPlayer'), icon: SmartDisplayOutlined },

@@ -1,7 +1,7 @@
 import { createStore } from '../../lib/store.ts';
 
 /**
- * SPEC §3 client-side state: the message dialog, the snackbar and the main alert. Texts are already
+ * Client-side state (docs/product.md#dialogs-and-messages): the message dialog, the snackbar and the main alert. Texts are already
  * translated by whoever opens them; the components only render.
  */
 export type MessageType = 'info' | 'success' | 'error';

@@ -3,7 +3,7 @@ import type { checkAnswer, SecurityInfoAnswer, SecurityMode } from '@pc/core/con
 import type { z } from 'zod';
 import { http, type FormBody } from '../../lib/http.ts';
 
-/** SPEC §7 Security calls; paths and answers are core's contracts (paths zod-free, answers as types only). */
+/** The security calls (docs/product.md#security); paths and answers are core's contracts (paths zod-free, answers as types only). */
 export type SecurityInfo = SecurityInfoAnswer;
 export type CheckAnswer = z.infer<typeof checkAnswer>;
 

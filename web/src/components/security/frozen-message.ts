@@ -3,7 +3,7 @@ import { formatDateTime } from '../../lib/format.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** SPEC §8: "the security code was changed at {changedAt}; the action will be allowed at {allowedAt}". */
+/** docs/product.md#dialogs-and-messages: "the security code was changed at {changedAt}; the action will be allowed at {allowedAt}". */
 export function frozenMessage(
   t: TFunction,
   changedAt: unknown,

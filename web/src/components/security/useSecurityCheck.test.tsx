@@ -53,7 +53,7 @@ async function solveCaptcha(payload = 'solved-payload') {
   fireEvent(widget, new CustomEvent('verified', { detail: { payload } }));
 }
 
-describe('security check flow (SPEC §4)', () => {
+describe('security check flow (docs/product.md#security)', () => {
   it('step 1 loads the info of the requested mode', async () => {
     const { api, start } = setup('both', { 'GET /api/security/info/both': info() });
     await start();

@@ -41,7 +41,7 @@ interface Pending {
 }
 
 /**
- * SPEC §4 security check flow for a protected action:
+ * The security check flow (docs/product.md#security) for a protected action:
  * 1. load the security info for the mode (both, code, password);
  * 2. code or both and not allowed: cancel, run the close callback, clear the pending action and show the
  *    Security check error dialog with the changed and allowed dates;

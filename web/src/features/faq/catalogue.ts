@@ -1,5 +1,5 @@
 /**
- * The FAQ: SPEC §2's seven categories in their order, each with its questions. A question's id is its anchor
+ * The FAQ: the seven categories of docs/product.md#help-and-faq in their order, each with its questions. A question's id is its anchor
  * (/faq#<id>) and its key in the faq namespace (questions.<id>.q / .a). Ids are stable: links to them are shared.
  */
 export const FAQ_CATEGORIES = [

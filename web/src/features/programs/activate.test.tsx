@@ -25,7 +25,7 @@ async function activateFd2() {
   await userEvent.click(within(confirm).getByRole('button', { name: 'Activate' }));
 }
 
-describe('programme activation (SPEC §8)', () => {
+describe('programme activation (docs/product.md#dialogs-and-messages)', () => {
   it('posts the project id and shows a Success dialog with the server message', async () => {
     const { api } = start({ body: { success: true, message: 'The FD2 programme is active.', user_id: 202 } });
     await activateFd2();

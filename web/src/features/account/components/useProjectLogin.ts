@@ -22,7 +22,7 @@ export function postToWindow(url: string, token: string, target: string) {
 }
 
 /**
- * SPEC §7: POST /api/auth/auto-login/to/{app} answers {url, token}; a hidden form posts the token to
+ * docs/auto-login.md: POST /api/auth/auto-login/to/{app} answers {url, token}; a hidden form posts the token to
  * that url in a new window. The window opens at the click (so that it is not blocked) and is closed again
  * when the call fails; a 400 shows the server's text or the try-later text.
  */

@@ -43,7 +43,7 @@ export const restorePassword = (body: {
 }) => http.post<MessageAnswer>(AUTH_PATHS.restorePassword, body);
 export const autoLoginFrom = (token: string) =>
   http.post<CurrentUser | MessageAnswer>(AUTH_PATHS.autoLoginFrom, { token });
-/** The password change confirmation link (SPEC §2); its call comes with the settings issue. */
+/** The password change confirmation link (docs/product.md#token-links); its call comes with the settings issue. */
 export const CONFIRM_PASSWORD_CHANGING_PATH = '/auth/confirm-password-changing';
 export const confirmPasswordChanging = (body: { user_id: string; token: string }) =>
   http.post<MessageAnswer>(CONFIRM_PASSWORD_CHANGING_PATH, body);

@@ -7,7 +7,7 @@ import LinkOffOutlined from '@mui/icons-material/LinkOffOutlined';
 
 export type TokenState = 'pending' | 'success' | 'error';
 
-/** The three states of a token link page (SPEC §4): in progress, success, invalid or expired. */
+/** The three states of a token link page (docs/product.md#token-links): in progress, success, invalid or expired. */
 export function TokenStatus({
   state,
   message,

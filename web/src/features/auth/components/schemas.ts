@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 
 /**
- * Client-side checks of SPEC §5. Messages are translation keys of the auth namespace; the server checks
+ * Client-side checks (docs/product.md#forms). Messages are translation keys of the auth namespace; the server checks
  * everything again and its 422 messages land on the same fields.
  */
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

@@ -31,7 +31,7 @@ async function solveCaptcha() {
 }
 
 describe('sign-in page', () => {
-  it('shows the SPEC §5 messages per field and makes no call', async () => {
+  it('shows the docs/product.md#forms messages per field and makes no call', async () => {
     const { api } = start({});
     await userEvent.click(await screen.findByTestId('submit'));
     expect(await screen.findByText('Email address is required')).toBeInTheDocument();

@@ -38,7 +38,7 @@ interface Section {
 }
 
 /**
- * FAQ (SPEC §2): the seven categories as tabs with their counts, a search over questions and answers in the
+ * FAQ (docs/product.md#help-and-faq): the seven categories as tabs with their counts, a search over questions and answers in the
  * interface language (as you type, case- and accent-insensitive), each answer linkable as /faq#<id>. Every figure
  * in an answer is the operator's setting (GET /api/product/settings), formatted in the language.
  */

@@ -18,7 +18,7 @@ const questionButton = (id: string) => document.getElementById(`${id}-question`)
 describe('FAQ texts', () => {
   const questions = enFaq.questions as Record<string, { q: string; a: string }>;
 
-  it('has the seven SPEC categories, each with at least four questions, all written', () => {
+  it('has the seven categories of docs/product.md, each with at least four questions, all written', () => {
     expect(FAQ_CATEGORIES.map((c) => enFaq.categories[c.id])).toEqual([
       'File upload',
       'Payouts',

@@ -17,7 +17,7 @@ import { useHelpCenterSso } from '../api/get-sso.ts';
 export const helpCenterNavigation = { assign: (url: string) => window.location.assign(url) };
 
 /**
- * The help centre's single sign-on (SPEC §2, §7): asks the server for the help centre's address with a signed,
+ * The help centre's single sign-on (docs/product.md#help-and-faq): asks the server for the help centre's address with a signed,
  * expiring token and goes there. When no help centre is configured the server's 404 says so, with the FAQ instead.
  */
 export default function HelpCenterSsoPage() {

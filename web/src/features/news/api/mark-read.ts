@@ -4,7 +4,7 @@ import type { MessagesReadAnswer, UnreadAnswer } from '@pc/core/contracts/messag
 import { http } from '../../../lib/http.ts';
 import { unreadKey } from './keys.ts';
 
-/** POST /api/messages/read with no payload: every notification of the partner is read now (SPEC §7). */
+/** POST /api/messages/read with no payload: every notification of the partner is read now (docs/product.md#news-and-notifications). */
 export const markMessagesRead = () => http.post<MessagesReadAnswer>(MESSAGES_PATHS.read);
 
 /**

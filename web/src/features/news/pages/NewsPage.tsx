@@ -10,7 +10,7 @@ import { Pager, usePageParam } from '../components/Pager.tsx';
 
 const PER_PAGE = 10;
 
-/** News (SPEC §1–2): newest first, a page at a time; unread ones marked, texts not in the partner's language marked. */
+/** News (docs/product.md#news-and-notifications): newest first, a page at a time; unread ones marked, texts not in the partner's language marked. */
 export default function NewsPage() {
   const { t } = useTranslation('news');
   const [page, setPage] = usePageParam();

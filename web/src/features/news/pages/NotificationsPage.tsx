@@ -13,8 +13,8 @@ import { Pager, usePageParam } from '../components/Pager.tsx';
 const PER_PAGE = 20;
 
 /**
- * Notifications (SPEC §1–2): the partner's own and everyone's, newest first. Opening the page marks them read
- * (POST /messages/read, SPEC §7): the badge drops at once, and what was new stays highlighted during this visit.
+ * Notifications (docs/product.md#news-and-notifications): the partner's own and everyone's, newest first. Opening the page marks them read
+ * (POST /messages/read): the badge drops at once, and what was new stays highlighted during this visit.
  */
 export default function NotificationsPage() {
   const { t } = useTranslation('news');

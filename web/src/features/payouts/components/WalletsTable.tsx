@@ -26,7 +26,7 @@ export function allWallets(purses: PursesAnswer): PurseRow[] {
 
 /**
  * Payout details: every wallet with its system, details, date, fee and minimum, state and main mark; set a
- * confirmed one as main, send a waiting one's confirmation link again, remove any but the main one (SPEC §4:
+ * confirmed one as main, send a waiting one's confirmation link again, remove any but the main one (docs/product.md#payouts:
  * another verified wallet must become main first).
  */
 export function WalletsTable({
@@ -57,7 +57,7 @@ export function WalletsTable({
   };
 
   const askRemove = (row: PurseRow) => {
-    // SPEC §8: the main wallet is never removed; say why at once instead of asking first.
+    // docs/product.md#dialogs-and-messages: the main wallet is never removed; say why at once instead of asking first.
     if (row.main)
       feedback.message('info', t('wallets.mainCannotBeRemovedTitle'), t('wallets.mainCannotBeRemoved'));
     else setRemoving(row);

@@ -22,7 +22,7 @@ import { QuickPayout } from '../components/QuickPayout.tsx';
 import { WalletsTable } from '../components/WalletsTable.tsx';
 
 /**
- * Payouts (SPEC §2): the payout details (wallets: list, add, set as main, remove) and the payouts (available
+ * Payouts (docs/product.md#payouts): the payout details (wallets: list, add, set as main, remove) and the payouts (available
  * and on hold with its breakdown, the request form with its quote and the central bank rates, the quick
  * request, and the history with each request's timeline).
  */

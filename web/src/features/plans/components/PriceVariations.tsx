@@ -16,7 +16,7 @@ import { refusalMessage } from './refusal.ts';
 
 /**
  * Custom premium prices: a few of the project's price variations for the buyers of the partner's files. The limit
- * is not shown (SPEC): once it is reached, the other boxes wait until one is unticked.
+ * is not shown (docs/product.md#rate-plans): once it is reached, the other boxes wait until one is unticked.
  */
 export function PriceVariations({ app, variations, limit }: { app: ProjectId; variations: PlansAnswer['price_variations']; limit: number | undefined }) {
   const { t } = useTranslation('plans');

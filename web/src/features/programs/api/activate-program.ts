@@ -18,7 +18,7 @@ export function useActivateProgram() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: activateProgram,
-    // Refusals (400, 409, 422) show the Error dialog of SPEC §8 here; 401/5xx stay with the call layer.
+    // Refusals (400, 409, 422) show the Error dialog (docs/product.md#dialogs-and-messages) here; 401/5xx stay with the call layer.
     meta: { handles: [400, 403, 404, 409, 422] },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: currentUserQuery.queryKey }),
   });

@@ -7,7 +7,7 @@ import { isApiError } from '../../../lib/http.ts';
 import { useActivateProgram } from '../api/activate-program.ts';
 
 /**
- * Asks to confirm, then activates a project's programme. SPEC §8: success shows a Success dialog with the
+ * Asks to confirm, then activates a project's programme. docs/product.md#dialogs-and-messages: success shows a Success dialog with the
  * server's message; a failure an Error dialog with the server's message or "Failed activating program".
  */
 export function useActivateFlow(projectName: (id: ProjectId) => string) {

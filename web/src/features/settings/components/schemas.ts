@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 
 /**
- * Client-side checks of the settings forms (SPEC §5). Messages are keys of the settings namespace; the server
+ * Client-side checks of the settings forms (docs/product.md#forms). Messages are keys of the settings namespace; the server
  * checks everything again and its 422 messages land on the same fields.
  */
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

@@ -17,7 +17,7 @@ import { useOnce } from '../components/useOnce.ts';
 type LinkState = 'pending' | 'success' | 'invalid' | 'failed';
 
 /**
- * The link e-mailed to a new address (SPEC §4 token link pages): it posts the token once and shows the change
+ * The link e-mailed to a new address (docs/product.md#token-links): it posts the token once and shows the change
  * in progress, done, or the link invalid or expired (with the server's message when it sent one).
  */
 export default function ConfirmEmailChangePage() {

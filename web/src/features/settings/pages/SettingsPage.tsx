@@ -11,7 +11,7 @@ import { PersonalSection } from '../components/PersonalSection.tsx';
 import { SecuritySection } from '../components/SecuritySection.tsx';
 import { SessionsSection } from '../components/SessionsSection.tsx';
 
-/** Settings (SPEC §2): personal info, password, security options and the active sessions. */
+/** Settings (docs/product.md#security, Settings screen): personal info, password, security options and the active sessions. */
 export default function SettingsPage() {
   const { t } = useTranslation('settings');
   const settings = useSettings();

@@ -23,7 +23,7 @@ const INBOX = '__inbox__';
 const ALL = '__all__';
 
 /**
- * Statistics by files, or by file copies (copies of the partner's files others saved): the SPEC columns, an
+ * Statistics by files, or by file copies (copies of the partner's files others saved): the statistics columns, an
  * Inbox and folder filter, a search by name and the tips toggle with the four hint icons.
  */
 export function FilesScreen({ copies }: { copies: boolean }) {

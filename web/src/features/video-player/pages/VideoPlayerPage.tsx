@@ -11,7 +11,7 @@ import { PlayerTypes } from '../components/PlayerTypes.tsx';
 const minutes = (seconds: number) => formatNumber(seconds / 60, { maximumFractionDigits: 1 });
 
 /**
- * The video player info page (SPEC §1–2): the player types and what a purchase from each pays on PPS and Mixed,
+ * The video player info page (docs/product.md#copies-and-videos): the player types and what a purchase from each pays on PPS and Mixed,
  * the preview a viewer without premium sees, and the embed code. Every figure comes from the product settings.
  */
 export default function VideoPlayerPage() {
