@@ -12,7 +12,11 @@ interface Group {
   fields: SettingsField[];
 }
 
-const grid = { display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(140px, 1fr))' } as const;
+/** Rates and shares have short labels (a group, a kind) and many fields; the other labels need more room. */
+const gridOf = (section: SettingsSection) =>
+  section === 'countries'
+    ? { display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' } }
+    : { display: 'grid', gap: 2, gridTemplateColumns: `repeat(auto-fill, minmax(${section === 'rates' || section === 'shares' ? 140 : 220}px, 1fr))` };
 
 /** A section's fields in groups of one title each (a plan, a gold level, a payout system) and the section's single numbers. */
 function useGroups(section: SettingsSection): Group[] {
@@ -76,7 +80,7 @@ export function SettingsFields({
               {group.title}
             </Typography>
           ) : null}
-          <Box sx={section === 'countries' ? { display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' } } : grid}>
+          <Box sx={gridOf(section)}>
             {group.fields.map((field) => {
               const key = fieldKey(field.path);
               const error = errors[key];
