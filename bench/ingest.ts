@@ -1,11 +1,17 @@
 /**
  * npm run bench:ingest [-- --events 300000 --batch 5000 --concurrency 4 --partners 40 --floor]
+ * npm run bench:ingest -- --senders 32 --batch 1 --events 4000 [--retry honour|ignore] [--only pg|pglite]
  *
  * Sustained ingest through HTTP (validation, dedup, state, rollups, dirty days, one transaction per batch) on
  * PGlite, and on PostgreSQL when DATABASE_URL is set; beside it, a raw COPY of the same rows into a bare table in
  * the same database, as the ceiling. Prints events/s, p50/p99 batch latency, the ratio to COPY and the rows the
  * run left per event. With --floor, also the floor: the same batches through validation and dedup + raw store
  * alone, the least any ingest that answers per event can do (decision 0098).
+ *
+ * With --senders N ("many senders"): N file-host senders, each sending its next batch of --batch events as soon
+ * as the previous one is answered, as many small hosts do. A 503 is sent again after its Retry-After (`--retry
+ * honour`, the default) or at once (`--retry ignore`: a retry storm). Prints events/s, the batch latency from
+ * first send to its answer (resends included) and the 503s; no COPY, floor or storage figures.
  */
 import { parseArgs } from 'node:util';
 import { Readable } from 'node:stream';
@@ -23,7 +29,7 @@ import { createMailer } from '../server/src/mail/mailer.ts';
 import { buildApp } from '../server/src/app.ts';
 import { systemClock } from '../server/src/context.ts';
 import { ingestSettingsFromEnv, makeBatches, postBatch, seedIngestPartners, type Batch } from './traffic.ts';
-import { ingestProfile, lockIngest } from '../server/src/ingest/process.ts';
+import { ingestGrouping, ingestProfile, lockIngest } from '../server/src/ingest/process.ts';
 import { checkPartners, validateEvents } from '../server/src/ingest/validate.ts';
 import { readPartners } from '../server/src/ingest/state.ts';
 import { ensurePartitions, storeEvents } from '../server/src/ingest/store.ts';
@@ -36,12 +42,18 @@ const { values } = parseArgs({
     partners: { type: 'string', default: '40' },
     only: { type: 'string' },
     floor: { type: 'boolean', default: false },
+    senders: { type: 'string' },
+    retry: { type: 'string' },
   },
 });
 const TARGET = Number(values.events);
 const BATCH = Number(values.batch);
 const CONCURRENCY = Number(values.concurrency);
 const PARTNERS = Number(values.partners);
+const SENDERS = values.senders === undefined ? null : Number(values.senders);
+/** After a 503: the fixed 50 ms of the sustained run, the server's Retry-After, or nothing (a retry storm). */
+const RETRY = (values.retry ?? (SENDERS ? 'honour' : 'fixed')) as 'fixed' | 'honour' | 'ignore';
+if (!['fixed', 'honour', 'ignore'].includes(RETRY)) throw new Error(`--retry ${RETRY}: honour, ignore or fixed`);
 const config = configSchema.parse({
   NODE_ENV: 'test',
   LOG_LEVEL: 'silent',
@@ -52,8 +64,9 @@ const token = (project: ProjectId) => (project === 'fd1' ? config.INGEST_TOKEN_F
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]!;
 
 /**
- * Sends the batches to a server on `port`, CONCURRENCY at a time, each again after a 503 (more in flight than the
- * server admits: INGEST_MAX_IN_FLIGHT and its queue); answers the events accepted, the time and the latencies.
+ * Sends the batches to a server on `port`, CONCURRENCY (or SENDERS) at a time, each again after a 503 (more in
+ * flight than the server admits: INGEST_MAX_IN_FLIGHT and its queue) as RETRY says; answers the events accepted,
+ * the time and the latencies (first send to answer).
  */
 async function sendAll(port: number, batches: Batch[]) {
   const latencies: number[] = [];
@@ -68,7 +81,8 @@ async function sendAll(port: number, batches: Batch[]) {
       let res = await postBatch(port, b.project, b.body, token(b.project));
       while (res.status === 503) {
         busy += 1;
-        await new Promise((resolve) => setTimeout(resolve, 50));
+        const wait = RETRY === 'ignore' ? 0 : RETRY === 'honour' ? (res.retryAfterSeconds ?? 1) * 1000 : 50;
+        if (wait) await new Promise((resolve) => setTimeout(resolve, wait));
         res = await postBatch(port, b.project, b.body, token(b.project));
       }
       latencies.push(performance.now() - t0);
@@ -76,7 +90,7 @@ async function sendAll(port: number, batches: Batch[]) {
       accepted += (JSON.parse(res.text) as { accepted: number }).accepted;
     }
   }
-  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  await Promise.all(Array.from({ length: SENDERS ?? CONCURRENCY }, worker));
   const seconds = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
   return { accepted, seconds, rate: accepted / seconds, p50: pct(latencies, 50), p99: pct(latencies, 99), busy };
@@ -268,7 +282,23 @@ function report(
   if (process.env.INGEST_PROFILE === '1') console.log('  ms per step (summed over batches):', ingestProfile());
 }
 
-console.log(`bench:ingest: ${TARGET} events, batches of ${BATCH}, ${CONCURRENCY} in flight, ${PARTNERS} partners`);
+/** Many senders: only the HTTP run and its 503s. */
+function reportSenders(name: string, http: Awaited<ReturnType<typeof runHttp>>) {
+  console.log(`\n${name}`);
+  console.log(`  ${SENDERS} senders × ${BATCH}-event batches, 503 → ${RETRY === 'honour' ? 'wait Retry-After' : RETRY === 'ignore' ? 'resend at once' : 'resend after 50 ms'}`);
+  console.log(`  ${http.accepted} events in ${http.seconds.toFixed(2)} s = ${Math.round(http.rate).toLocaleString('en')} events/s`);
+  console.log(`  batch latency (first send to answer): p50 ${http.p50.toFixed(0)} ms, p99 ${http.p99.toFixed(0)} ms`);
+  console.log(`  503 answers: ${http.busy}`);
+  const grouping = ingestGrouping();
+  if (grouping.writes) console.log(`  writes: ${grouping.writes}, ${(grouping.batches / grouping.writes).toFixed(1)} batches each on average`);
+  if (process.env.INGEST_PROFILE === '1') console.log('  ms per step (summed over writes):', ingestProfile());
+}
+
+console.log(
+  SENDERS
+    ? `bench:ingest many senders: ${TARGET} events, ${SENDERS} senders, batches of ${BATCH}, ${PARTNERS} partners`
+    : `bench:ingest: ${TARGET} events, batches of ${BATCH}, ${CONCURRENCY} in flight, ${PARTNERS} partners`,
+);
 
 if (values.only !== 'pg') {
   const client = await PGlite.create();
@@ -277,11 +307,15 @@ if (values.only !== 'pg') {
   const partners = await seedIngestPartners(database, PARTNERS);
   const batches = makeBatches(partners, { events: TARGET, batch: BATCH });
   const http = await runHttp(database, batches);
-  const stored = await storedRows(database);
-  const bytes = await storedBytes(database);
-  const floor = values.floor ? await runFloor(database, batches) : null;
-  const copy = await runCopyPglite(client, copyRows(batches), http.accepted);
-  report('PGlite (in memory)', http, copy, stored, bytes, floor);
+  if (SENDERS) {
+    reportSenders('PGlite (in memory)', http);
+  } else {
+    const stored = await storedRows(database);
+    const bytes = await storedBytes(database);
+    const floor = values.floor ? await runFloor(database, batches) : null;
+    const copy = await runCopyPglite(client, copyRows(batches), http.accepted);
+    report('PGlite (in memory)', http, copy, stored, bytes, floor);
+  }
   await client.close();
 }
 
@@ -300,12 +334,16 @@ if (process.env.DATABASE_URL && values.only !== 'pglite') {
     const partners = await seedIngestPartners(database, PARTNERS);
     const batches = makeBatches(partners, { events: TARGET, batch: BATCH });
     const http = await runHttp(database, batches);
-    const stored = await storedRows(database);
-    const bytes = await storedBytes(database);
-    const floor = values.floor ? await runFloor(database, batches) : null;
-    const copyFloor = values.floor ? await runFloor(database, batches, pool) : null;
-    const copy = await runCopyPg(pool, copyRows(batches), http.accepted);
-    report('PostgreSQL', http, copy, stored, bytes, floor, copyFloor);
+    if (SENDERS) {
+      reportSenders('PostgreSQL', http);
+    } else {
+      const stored = await storedRows(database);
+      const bytes = await storedBytes(database);
+      const floor = values.floor ? await runFloor(database, batches) : null;
+      const copyFloor = values.floor ? await runFloor(database, batches, pool) : null;
+      const copy = await runCopyPg(pool, copyRows(batches), http.accepted);
+      report('PostgreSQL', http, copy, stored, bytes, floor, copyFloor);
+    }
   } finally {
     await pool.end();
     await admin.query(`drop database if exists ${name}`);

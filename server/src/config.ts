@@ -131,8 +131,16 @@ export const configSchema = z
      * session's last use in the database, so on every process alike). Decision 0160.
      */
     STAFF_IDLE_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
-    /** Ingest batches processed at once; beyond it a batch is answered 503 with Retry-After (docs/ingest.md). */
-    INGEST_MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(64).default(4),
+    /**
+     * Ingest batches admitted at once; beyond it a batch waits in the queue or is answered 503 with Retry-After
+     * (docs/ingest.md). A project's admitted batches are written together (group commit, decision 0180), so many
+     * small ones cost little; INGEST_MAX_IN_FLIGHT_BYTES bounds what large ones hold.
+     */
+    INGEST_MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(1024).default(64),
+    /** Bytes of ingest bodies (by Content-Length) admitted at once; one batch alone is admitted whatever its size. */
+    INGEST_MAX_IN_FLIGHT_BYTES: z.coerce.number().int().min(1).max(1024 * 1024 * 1024).default(32 * 1024 * 1024),
+    /** At most this many events in one grouped ingest write (decision 0180); a larger batch is written alone. */
+    INGEST_GROUP_MAX_EVENTS: z.coerce.number().int().min(1).max(100_000).default(10_000),
     /** Ingest batches that may wait for a place, in order of arrival, beyond those in flight (0: none wait). */
     INGEST_QUEUE_LENGTH: z.coerce.number().int().min(0).max(64).default(4),
     /** How long a waiting ingest batch waits for a place before it is answered 503 with Retry-After. */

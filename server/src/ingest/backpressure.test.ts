@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { connect, type Socket } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../test/harness.ts';
 import { insertPartner, tokenOf } from './testing.ts';
@@ -40,6 +41,7 @@ describe('ingest back-pressure', () => {
     expect(first.filter((r) => r.statusCode === 200).length).toBeGreaterThan(0);
     for (const answer of busy) {
       expect(answer.headers['retry-after']).toBe(String(INGEST_RETRY_AFTER_SECONDS));
+      expect(answer.headers.connection).toBe('close');
       expect(answer.json()).toEqual({ code: 'unavailable', message: 'The service is temporarily unavailable. Try later' });
     }
     // The sender resends what was refused, one at a time as the header asks: every event is stored once.
@@ -86,5 +88,45 @@ describe('ingest back-pressure', () => {
     // It left the queue: the place goes on to later batches.
     expect((await post(batch(1))).statusCode).toBe(200);
     expect((await post(batch(2))).statusCode).toBe(200);
+  });
+
+  it('counts the bytes in flight too: beyond INGEST_MAX_IN_FLIGHT_BYTES a batch is refused, but one alone always goes', async () => {
+    await t.close();
+    await start({ INGEST_MAX_IN_FLIGHT: '64', INGEST_MAX_IN_FLIGHT_BYTES: '1', INGEST_QUEUE_LENGTH: '0' });
+    const answers = await Promise.all([0, 1, 2, 3].map((n) => post(batch(n))));
+    expect(answers.filter((r) => r.statusCode === 200).length).toBeGreaterThan(0);
+    expect(answers.filter((r) => r.statusCode === 503).length).toBeGreaterThan(0);
+    expect((await post(batch(9))).statusCode).toBe(200);
+  });
+
+  it('refuses before reading the body, and closes the connection instead of draining it', async () => {
+    await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const port = (t.app.server.address() as { port: number }).port;
+    const head = (length: number) =>
+      `POST /ingest/v1/fd1/events HTTP/1.1\r\nhost: x\r\nauthorization: Bearer ${tokenOf('fd1')}\r\ncontent-type: application/json\r\ncontent-length: ${length}\r\n\r\n`;
+    const open = () =>
+      new Promise<{ socket: Socket; text: () => string; closed: Promise<void> }>((resolve) => {
+        let text = '';
+        const socket = connect(port, '127.0.0.1', () => resolve({ socket, text: () => text, closed }));
+        socket.on('data', (c: Buffer) => (text += c.toString()));
+        const closed = new Promise<void>((done) => socket.on('close', () => done()));
+      });
+    // The one place is taken by a batch whose body has not come yet.
+    const body = JSON.stringify(batch(0));
+    const holder = await open();
+    holder.socket.write(head(Buffer.byteLength(body)));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // A sender announces 9 MB and sends none of it: the answer comes at once, and the server hangs up.
+    const refused = await open();
+    refused.socket.write(head(9 * 1024 * 1024));
+    await refused.closed;
+    expect(refused.text()).toMatch(/^HTTP\/1.1 503/);
+    expect(refused.text()).toMatch(/retry-after: 1/i);
+    expect(refused.text()).toMatch(/connection: close/i);
+    // The admitted batch is not held up by it.
+    holder.socket.write(body);
+    while (!holder.text().includes('"accepted"')) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(holder.text()).toMatch(/^HTTP\/1.1 200/);
+    holder.socket.destroy();
   });
 });

@@ -17,8 +17,9 @@ import { insertPartner } from './testing.ts';
 import { recountAndRollups } from './recount.ts';
 
 /**
- * The server process is killed (SIGKILL) while a client streams batches with retries; after a restart and a
- * resend of everything, the rollups equal a recount and every event is stored exactly once.
+ * The server process is killed (SIGKILL) while clients stream batches with retries, several at once so that the
+ * server writes them in groups (decision 0180); after a restart and a resend of everything, the rollups equal a
+ * recount and every event is stored exactly once.
  */
 const dataDir = mkdtempSync(join(tmpdir(), 'pc-crash-'));
 let child: ChildProcess | undefined;
@@ -65,14 +66,14 @@ it('loses nothing and counts nothing twice when the server is killed mid-stream'
   const partner = await insertPartner(database, 'crash@x.test');
   await database.close();
 
-  // Ten days of traffic of one partner on both projects, in batches of 400.
+  // Ten days of traffic of one partner on both projects, in batches of 100, sent eight at a time.
   const now = Date.now();
   const today = Math.floor(now / 86_400_000) * 86_400_000;
   const batches: Array<[ProjectId, IngestEventInput[]]> = [];
   for (const project of ['fd1', 'fd2'] as const) {
     const plan = { key: 'crash', project, appUserId: partner.app[project], seed: 3, dailyDownloads: 150, growth: 0.5 };
     const all = [...partnerEvents(plan, today - 9 * 86_400_000, today + 86_400_000, now - 60_000)].flat();
-    for (let i = 0; i < all.length; i += 400) batches.push([project, all.slice(i, i + 400)]);
+    for (let i = 0; i < all.length; i += 100) batches.push([project, all.slice(i, i + 100)]);
   }
   const total = new Set(batches.flatMap(([p, events]) => events.map((e) => `${p}:${e.id}`))).size;
 
@@ -81,14 +82,14 @@ it('loses nothing and counts nothing twice when the server is killed mid-stream'
   const config = testConfig();
   const send = httpSender(`http://127.0.0.1:${port}`, { fd1: config.INGEST_TOKEN_FD1, fd2: config.INGEST_TOKEN_FD2 }, { retries: 60 });
 
+  const WAVE = 8;
   let killed = false;
   let restarted: Promise<void> | undefined;
   let accepted = 0;
-  for (let i = 0; i < batches.length; i++) {
-    const [project, events] = batches[i]!;
-    const pending = send(project, events);
-    if (!killed && i === Math.floor(batches.length / 3)) {
-      // Kill while this batch is in flight, then bring the server back while the client retries.
+  for (let i = 0; i < batches.length; i += WAVE) {
+    const pending = Promise.all(batches.slice(i, i + WAVE).map(([project, events]) => send(project, events)));
+    if (!killed && i >= Math.floor(batches.length / 3)) {
+      // Kill while this wave is in flight, then bring the server back while the clients retry.
       killed = true;
       await new Promise((r) => setTimeout(r, 20));
       await stopProcess(child, 'SIGKILL');
@@ -96,7 +97,7 @@ it('loses nothing and counts nothing twice when the server is killed mid-stream'
         child = proc;
       });
     }
-    accepted += (await pending).accepted;
+    for (const answer of await pending) accepted += answer.accepted;
   }
   await restarted;
   expect(killed).toBe(true);

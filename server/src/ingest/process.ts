@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { productInForce, type IngestAnswer, type IngestResult, type ProjectId } from '@pc/core';
+import { INGEST_MAX_EVENTS, productInForce, type IngestAnswer, type IngestResult, type ProjectId } from '@pc/core';
 import type { Database } from '../db/client.ts';
 import type { Tx } from '../db/sql.ts';
 import { cabinetReading, inWriteTurn } from '../db/turns.ts';
+import { isDatabaseUnavailable } from '../db/outage.ts';
 import { loadProductVersions } from '../money/product.ts';
 import { enqueuePostbacks, salePostback } from '../lib/postbacks.ts';
 import { bumpPartnerGenerations } from '../lib/read-cache.ts';
@@ -38,6 +39,12 @@ export interface IngestOptions {
    * gives the same figures (decision 0020).
    */
   transactionEvents?: number;
+  /**
+   * At most this many events in one grouped write (decision 0180): batches of a project that wait while its
+   * previous write runs are written together up to it. A batch larger than it is written alone. Default
+   * INGEST_MAX_EVENTS.
+   */
+  groupEvents?: number;
 }
 
 export async function ingestBatch(database: Database, project: ProjectId, input: unknown[], opts: IngestOptions): Promise<IngestAnswer> {
@@ -58,12 +65,7 @@ export async function ingestBatch(database: Database, project: ProjectId, input:
       if (opts.transactionEvents && cabinetReading(database)) size = Math.min(size, opts.transactionEvents);
       const part = valid.slice(from, from + size);
       from += part.length;
-      await inWriteTurn(database, () =>
-        database.db.transaction(async (tx) => {
-          await processValid(tx, project, part, results, opts.now);
-          mark('partner generations');
-        }),
-      );
+      await writeGrouped(database, project, { valid: part, results, now: opts.now }, opts);
       mark('commit');
     }
   }
@@ -77,6 +79,139 @@ export async function ingestBatch(database: Database, project: ProjectId, input:
     else rejected++;
   }
   return { accepted, duplicates, rejected, results };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Group commit (decision 0180).
+//
+// A project's writes run one at a time anyway (its lock, lockIngest), and most of a small batch's cost is the
+// transaction, the lock and the dozen statements, not its events. So the batches of a project that come while its
+// write runs wait in this process and are then written together: one transaction, one fold, one answer per batch
+// after the commit. Any split of a stream gives the same figures (decision 0020), and so does any grouping; ids
+// repeated across the group count once, the first in arrival order. Other processes still take turns through the
+// lock in the database.
+
+/** Part of one request's batch waiting to be written; `results` is that request's own answer array. */
+interface Pending {
+  valid: ValidEvent[];
+  results: IngestResult[];
+  now: Date;
+}
+
+interface Waiting extends Pending {
+  done: () => void;
+  failed: (error: unknown) => void;
+}
+
+interface ProjectWriter {
+  queue: Waiting[];
+  writing: boolean;
+  groupEvents: number;
+  transactionEvents?: number;
+}
+
+const writers = new WeakMap<Database, Map<ProjectId, ProjectWriter>>();
+
+/**
+ * Writes committed by this process and the batches (parts) they held, more batches than writes being grouping;
+ * and the batches written again alone after their group failed.
+ */
+const grouping = { writes: 0, batches: 0, retriedAlone: 0 };
+export const ingestGrouping = () => ({ ...grouping });
+
+/** Resolves once `part`'s events are committed (its results are then filled in), alone or with others'. */
+function writeGrouped(database: Database, project: ProjectId, part: Pending, opts: IngestOptions): Promise<void> {
+  let byProject = writers.get(database);
+  if (!byProject) writers.set(database, (byProject = new Map()));
+  let writer = byProject.get(project);
+  if (!writer) byProject.set(project, (writer = { queue: [], writing: false, groupEvents: INGEST_MAX_EVENTS }));
+  writer.groupEvents = opts.groupEvents ?? INGEST_MAX_EVENTS;
+  writer.transactionEvents = opts.transactionEvents;
+  const w = writer;
+  return new Promise<void>((done, failed) => {
+    w.queue.push({ ...part, done, failed });
+    if (!w.writing) void drain(database, project, w);
+  });
+}
+
+/** Writes the project's waiting batches, as many as the cap allows at a time, until none wait. */
+async function drain(database: Database, project: ProjectId, writer: ProjectWriter) {
+  writer.writing = true;
+  try {
+    while (writer.queue.length > 0) {
+      // On the embedded database with partners reading, a group is no larger than one small transaction.
+      const cap = writer.transactionEvents && cabinetReading(database) ? Math.min(writer.groupEvents, writer.transactionEvents) : writer.groupEvents;
+      const group = [writer.queue.shift()!];
+      let events = group[0]!.valid.length;
+      while (writer.queue.length > 0 && events + writer.queue[0]!.valid.length <= cap) {
+        const next = writer.queue.shift()!;
+        events += next.valid.length;
+        group.push(next);
+      }
+      await writeGroup(database, project, group);
+    }
+  } finally {
+    writer.writing = false;
+  }
+}
+
+/**
+ * One transaction for the group. When it fails for a reason of its own (not the database going away), each
+ * batch is written again alone: one sender's bad batch must not fail the others', and each gets the answer it
+ * would have had alone. A database outage fails them all at once; trying each again would only wait longer.
+ */
+async function writeGroup(database: Database, project: ProjectId, group: Waiting[]) {
+  try {
+    await commitGroup(database, project, group);
+  } catch (error) {
+    if (group.length === 1 || isDatabaseUnavailable(error)) {
+      for (const member of group) member.failed(error);
+      return;
+    }
+    for (const member of group) {
+      grouping.retriedAlone += 1;
+      try {
+        await commitGroup(database, project, [member]);
+      } catch (alone) {
+        member.failed(alone);
+        continue;
+      }
+      member.done();
+    }
+    return;
+  }
+  for (const member of group) member.done();
+}
+
+/** Writes the group's events in one transaction; each request's results are filled in after the commit. */
+async function commitGroup(database: Database, project: ProjectId, group: Waiting[]) {
+  // The group's events are renumbered into one array; `from` says whose each one is.
+  const valid: ValidEvent[] = [];
+  const from: Array<{ member: Waiting; index: number }> = [];
+  let now = group[0]!.now;
+  for (const member of group) {
+    if (member.now > now) now = member.now;
+    for (const v of member.valid) {
+      from.push({ member, index: v.index });
+      valid.push({ ...v, index: valid.length });
+    }
+  }
+  const results: IngestResult[] = new Array(valid.length);
+  await inWriteTurn(database, () =>
+    database.db.transaction(async (tx) => {
+      await processValid(tx, project, valid, results, now);
+      mark('partner generations');
+    }),
+  );
+  grouping.writes += 1;
+  grouping.batches += group.length;
+  // Committed: only now does any request see its results (a failed write leaves them untouched).
+  for (let i = 0; i < results.length; i++) {
+    const r = results[i];
+    if (!r) continue;
+    const { member, index } = from[i]!;
+    member.results[index] = { ...r, index };
+  }
 }
 
 const PROFILE = process.env.INGEST_PROFILE === '1';
@@ -93,6 +228,20 @@ export function ingestProfile() {
   return Object.fromEntries([...prof].map(([k, v]) => [k, Math.round(v)]));
 }
 
+/**
+ * A grouped write's events with an id repeated across its batches: the first (in arrival order) goes on, the
+ * others are duplicates, as if the batches had come one by one. After the partner check, so that an event
+ * rejected there does not hide a later one with its id. A single batch has none (validateEvents).
+ */
+function onceEach(candidates: PartnerEvent[], results: IngestResult[]): PartnerEvent[] {
+  const seen = new Set<string>();
+  return candidates.filter((c) => {
+    if (!seen.has(c.event.id)) return seen.add(c.event.id);
+    results[c.index] = { index: c.index, id: c.event.id, status: 'duplicate' };
+    return false;
+  });
+}
+
 async function processValid(tx: Tx, project: ProjectId, valid: ValidEvent[], results: IngestResult[], now: Date) {
   // Batches of one project run one at a time; the state read below cannot change under us.
   await lockIngest(tx, project);
@@ -103,7 +252,7 @@ async function processValid(tx: Tx, project: ProjectId, valid: ValidEvent[], res
   mark('lock, settings');
   // 2. Partners.
   const appIds = [...new Set(valid.map((v) => v.event.app_users_id))];
-  const candidates = checkPartners(project, valid, await readPartners(tx, project, appIds), results);
+  const candidates = onceEach(checkPartners(project, valid, await readPartners(tx, project, appIds), results), results);
   if (candidates.length === 0) return;
 
   mark('partners read');

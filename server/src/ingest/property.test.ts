@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { DEFAULT_PRODUCT, type Plan } from '@pc/core';
 import { createTestDatabase } from '../test/harness.ts';
 import type { Database } from '../db/client.ts';
-import { ingestBatch } from './process.ts';
+import { ingestBatch, ingestGrouping } from './process.ts';
 import { insertPartner } from './testing.ts';
 import { recountAndRollups } from './recount.ts';
 
@@ -146,4 +146,73 @@ it('gives the same rollups for any order, any split into batches, any resends an
     ),
     { numRuns: Number(process.env.INGEST_PROPERTY_RUNS ?? 12), endOnFailure: process.env.INGEST_PROPERTY_SHRINK !== '1' },
   );
+}, 300_000);
+
+// Many senders at once: the batches of a project that come while its write runs are written together (decision
+// 0180). Whatever the grouping, the figures are those of the events sent one by one, and each id is accepted once.
+it('gives the same rollups when small batches are sent concurrently and written in groups, as one by one', async () => {
+  const probe = await world();
+  const app = probe.app;
+  await probe.database.close();
+  const groupedBefore = ingestGrouping();
+  await fc.assert(
+    fc.asyncProperty(
+      fc.array(eventArb(app), { minLength: 1, maxLength: 30 }),
+      fc.infiniteStream(fc.integer({ min: 0, max: 1_000_000 })),
+      fc.array(fc.integer({ min: 1, max: 4 }), { minLength: 1, maxLength: 10 }),
+      fc.array(fc.nat(), { maxLength: 10 }),
+      // How many turns of the event loop each batch waits before it is sent: the interleaving.
+      fc.array(fc.integer({ min: 0, max: 3 }), { minLength: 1, maxLength: 10 }),
+      fc.uniqueArray(versionArb, { maxLength: 2, selector: (v) => v.at }),
+      async (generated, randoms, splits, resendPicks, delays, versions) => {
+        const events = generated.map((e, i) => ({ id: `e${i}`, ...e }));
+        const a = await world(versions);
+        const b = await world(versions);
+        try {
+          // One by one, each event its own batch, each after the previous one's answer.
+          let acceptedOneByOne = 0;
+          for (const event of events) acceptedOneByOne += (await ingestBatch(a.database, 'fd1', [event], { now: NOW })).accepted;
+          const expected = await recountAndRollups(a.database);
+          expect(expected.rollups).toEqual(expected.recount);
+
+          // The same events in another order, some twice (in the same wave too), cut into small batches sent all
+          // at once, each after a few turns of the event loop.
+          const it = randoms[Symbol.iterator]();
+          const shuffled = events.map((e) => ({ e, k: it.next().value as number })).sort((x, y) => x.k - y.k).map((x) => x.e);
+          const stream = [...shuffled, ...resendPicks.map((p) => events[p % events.length]!)];
+          const batches: Array<typeof events> = [];
+          for (let pos = 0, s = 0; pos < stream.length; s++) {
+            const size = splits[s % splits.length]!;
+            batches.push(stream.slice(pos, pos + size));
+            pos += size;
+          }
+          const answers = await Promise.all(
+            batches.map(async (batch, n) => {
+              for (let turn = delays[n % delays.length]!; turn > 0; turn--) await new Promise((resolve) => setImmediate(resolve));
+              return ingestBatch(b.database, 'fd1', batch, { now: NOW });
+            }),
+          );
+          // Every event has its answer, and every id is accepted exactly once over all answers.
+          const acceptedIds = answers.flatMap((answer) => answer.results.filter((r) => r.status === 'accepted').map((r) => r.id));
+          expect(new Set(acceptedIds).size).toBe(acceptedIds.length);
+          expect(acceptedIds.length).toBe(acceptedOneByOne);
+          answers.forEach((answer, n) => {
+            expect(answer.results.length).toBe(batches[n]!.length);
+            answer.results.forEach((r, i) => expect(r).toMatchObject({ index: i, id: batches[n]![i]!.id }));
+            expect(answer.accepted + answer.duplicates + answer.rejected).toBe(batches[n]!.length);
+          });
+          const actual = await recountAndRollups(b.database);
+          expect(actual.rollups).toEqual(expected.rollups);
+          expect(actual.recount).toEqual(expected.recount);
+        } finally {
+          await a.database.close();
+          await b.database.close();
+        }
+      },
+    ),
+    { numRuns: Number(process.env.INGEST_PROPERTY_RUNS ?? 12), endOnFailure: process.env.INGEST_PROPERTY_SHRINK !== '1' },
+  );
+  // The runs did write batches together (otherwise this property says nothing about grouping).
+  const grouped = ingestGrouping();
+  expect(grouped.batches - groupedBefore.batches).toBeGreaterThan(grouped.writes - groupedBefore.writes);
 }, 300_000);
