@@ -19,6 +19,13 @@ export const recoveryCode = plainText(40);
 
 // ---- sign-in: POST /operator/v1/session, then /session/totp (first time) or /session/code ------------------
 
+/**
+ * POST /operator/v1/session/password: a member changes their own password, with the current one and a code from
+ * their authenticator; every other session of theirs ends. Not for tokens.
+ */
+export const staffPasswordBody = z.strictObject({ current_password: z.string().min(1).max(128), new_password: staffPassword, code: totpCode });
+export const staffPasswordAnswer = z.object({ changed: z.literal(true), sessions_ended: z.number().int() });
+
 /** POST /operator/v1/session */
 export const staffSignInBody = z.strictObject({ email: emailSchema, password: z.string().min(1).max(128) });
 /**

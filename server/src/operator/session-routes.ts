@@ -1,11 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull, ne } from 'drizzle-orm';
 import {
   permissionsOf,
   staffCodeAnswer,
   staffCodeBody,
   staffMe,
+  staffPasswordAnswer,
+  staffPasswordBody,
   staffSignInAnswer,
   staffSignInBody,
   staffSignOutAnswer,
@@ -13,9 +15,10 @@ import {
   staffTotpSetupBody,
   type StaffMe,
 } from '@pc/core';
-import { staff } from '../db/schema/index.ts';
+import { staff, staffSessions } from '../db/schema/index.ts';
 import type { Tx } from '../db/sql.ts';
-import { AppError } from '../lib/errors.ts';
+import { AppError, fieldError } from '../lib/errors.ts';
+import { hashPassword, verifyPassword } from '../lib/passwords.ts';
 import { SIGN_IN_RATE_LIMIT } from '../modules/auth/routes.ts';
 import { actorOf } from './access.ts';
 import { audit, type StaffActor } from './audit.ts';
@@ -129,6 +132,55 @@ export async function staffSessionRoutes(parent: FastifyInstance) {
       const result = await checkSecondFactor(db, config, input, now, (tx, method) => signedIn(tx, request.ip, session.id, member, now, method));
       setCookie(reply, result.then);
       return { stage: 'signed_in' as const, recovery_codes_left: result.left };
+    },
+  );
+
+  app.post(
+    '/session/password',
+    {
+      config: { permission: 'signed_in', rateLimit: signInLimit },
+      schema: {
+        tags,
+        summary: 'A member changes their own password (the current one and an authenticator code); their other sessions end',
+        body: staffPasswordBody,
+        response: { 200: staffPasswordAnswer },
+      },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      // A token or the shared OPERATOR_TOKEN has no password of its own: only a person signed in to the console. Not a
+      // 403: the role may do this, the credential is the wrong kind (as the payouts' four eyes answer `not_a_person`).
+      const notAPerson = () => new AppError('conflict', { key: 'operator:password_needs_session' }, undefined, { reason: 'not_a_person' });
+      if (actor.kind !== 'staff' || request.staffSessionId === null) throw notAPerson();
+      const now = clock.now();
+      const [member] = await db.select().from(staff).where(eq(staff.id, actor.id!));
+      if (!member) throw notAPerson();
+      const { current_password: current, new_password: next, code } = request.body;
+      // The sign-in's lockout counts a wrong current password as a failed attempt; the answer is the form's (422), not
+      // a 401 that would sign the member out of the console.
+      try {
+        await checkStaffPassword(db, config, { email: member.email, password: current, ip: request.ip }, now);
+      } catch (error) {
+        if (error instanceof AppError && error.code === 'unauthorized') throw fieldError('current_password', 'operator:wrong_current_password');
+        throw error;
+      }
+      if (await verifyPassword(member.passwordHash, next)) throw fieldError('new_password', 'operator:password_unchanged');
+      const passwordHash = await hashPassword(next);
+      const sessionId = request.staffSessionId;
+      // The code is checked as the sign-in's second step checks it (each time step once), and the change is made in the
+      // same transaction, so a code cannot change the password twice.
+      const { then: ended } = await checkSecondFactor(db, config, { member, code, ip: request.ip }, now, async (tx) => {
+        await tx.update(staff).set({ passwordHash }).where(eq(staff.id, member.id));
+        const others = await tx
+          .update(staffSessions)
+          .set({ endedAt: now })
+          .where(and(eq(staffSessions.staffId, member.id), isNull(staffSessions.endedAt), ne(staffSessions.id, sessionId)))
+          .returning({ id: staffSessions.id });
+        // The password itself is never recorded, only that it changed and what ended with it.
+        await audit(tx, memberActor(member), { action: 'session.password_change', targetType: 'staff', targetId: member.id, after: { sessions_ended: others.length } }, request.ip, now);
+        return others.length;
+      });
+      return { changed: true as const, sessions_ended: ended };
     },
   );
 
