@@ -9,6 +9,7 @@ export const CONSOLE_PATHS = {
   session: '/session',
   sessionTotp: '/session/totp',
   sessionCode: '/session/code',
+  sessionPassword: '/session/password',
   me: '/session/me',
   staff: '/staff',
   staffMember: (id: number) => `/staff/${id}`,
