@@ -113,6 +113,11 @@ describe.skipIf(!hasBrowser)('console: product settings in Chromium', () => {
     expect(await finance.getByTestId('settings-save').count()).toBe(0);
     await finance.getByRole('grid', { name: 'History' }).locator('.MuiDataGrid-row', { hasText: 'Demo Admin' }).waitFor();
     await shoot(finance, 'settings-finance');
+    for (const tab of ['countries', 'payouts'] as const) {
+      await finance.getByTestId(`settings-tab-${tab}`).click();
+      await finance.getByTestId(tab === 'countries' ? 'setting-countryGroups.A' : 'setting-payoutSystems.card.minimumMicro').waitFor();
+      await shoot(finance, `settings-finance-${tab}`);
+    }
     expect(problems).toEqual([]);
   }, 600_000);
 });

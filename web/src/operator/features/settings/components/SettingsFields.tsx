@@ -12,11 +12,11 @@ interface Group {
   fields: SettingsField[];
 }
 
-/** Rates and shares have short labels (a group, a kind) and many fields; the other labels need more room. */
+/** Rates, shares and payout systems have short labels and many fields (two columns on a phone); the others need more room. */
 const gridOf = (section: SettingsSection) =>
   section === 'countries'
     ? { display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' } }
-    : { display: 'grid', gap: 2, gridTemplateColumns: `repeat(auto-fill, minmax(${section === 'rates' || section === 'shares' ? 140 : 220}px, 1fr))` };
+    : { display: 'grid', gap: 2, gridTemplateColumns: `repeat(auto-fill, minmax(${section === 'rates' || section === 'shares' || section === 'payouts' ? 140 : 220}px, 1fr))` };
 
 /** A section's fields in groups of one title each (a plan, a gold level, a payout system) and the section's single numbers. */
 function useGroups(section: SettingsSection): Group[] {
