@@ -91,7 +91,7 @@ describe.skipIf(!hasBrowser)('money out in Chromium', () => {
     await page.getByRole('button', { name: 'Add wallet' }).click();
     await page.getByTestId('verification-in-progress').waitFor();
     // The form closes on a dialog that says where the link went; the partner reads it and closes it.
-    const sent = page.getByRole('dialog', { name: 'Check your e-mail' });
+    const sent = page.getByRole('dialog', { name: 'Check your email' });
     await sent.waitFor();
     expect(await sent.textContent()).toContain('We have sent you an e-mail with a confirmation link.');
     await shot('payouts-wallet-waiting-en-1440');

@@ -274,7 +274,7 @@ describe('alert mails through SMTP', () => {
     expect(subjectOf(received[0]!.raw)).toBe('Your main wallet has changed');
     const mainText = plainText(received[0]!.raw);
     expect(mainText).toContain('WebMoney, Z100000000002 is now the main wallet of your Partner Cabinet account wallets@x.test');
-    expect(mainText).toContain('This e-mail is always sent');
+    expect(mainText).toContain('This email is always sent');
     expect(mainText).not.toContain('/alerts/unsubscribe/');
     expect(headerOf(received[0]!.raw, 'List-Unsubscribe')).toBeNull();
     expect(headerOf(received[0]!.raw, 'List-Unsubscribe-Post')).toBeNull();

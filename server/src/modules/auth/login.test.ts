@@ -58,7 +58,7 @@ describe('POST /api/auth/login', () => {
       expect(res.json()).toEqual({
         code: 'validation_failed',
         message: 'Please check the highlighted fields.',
-        errors: { password: ['Wrong e-mail or password'] },
+        errors: { password: ['Wrong email or password'] },
       });
       expect(res.cookies).toHaveLength(0);
     }
@@ -99,7 +99,7 @@ describe('POST /api/auth/login', () => {
     expect((await userRow()).blockedAt).toEqual(t.clock.now());
     const stranger = await login(await withCaptcha(EMAIL, 'wrong-11'), { ip: '10.1.0.11' });
     expect(stranger.statusCode).toBe(422);
-    expect(stranger.json().errors.password).toEqual(['Wrong e-mail or password']);
+    expect(stranger.json().errors.password).toEqual(['Wrong email or password']);
 
     // Now even the right password is refused, saying why, and nothing more is mailed.
     const right = await login(await withCaptcha(EMAIL, PASSWORD));

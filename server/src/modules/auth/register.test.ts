@@ -68,7 +68,7 @@ describe('POST /api/auth/register', () => {
     expect(expired.json()).toEqual({
       code: 'bad_request',
       reason: 'expired',
-      message: 'The verification link has expired. Register again with the same e-mail address to receive a new one.',
+      message: 'The verification link has expired. Register again with the same email address to receive a new one.',
     });
     const unknown = await confirm('A'.repeat(22));
     expect(unknown.json()).toEqual({ code: 'bad_request', reason: 'invalid', message: 'This link is invalid. Please contact the administrator.' });
@@ -88,7 +88,7 @@ describe('POST /api/auth/register', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       success: true,
-      message: 'We have sent you an e-mail with a confirmation link. Follow it to activate your account.',
+      message: 'We have sent you an email with a confirmation link. Follow it to activate your account.',
     });
     const rows = await t.ctx.database.db.select().from(users);
     expect(rows).toHaveLength(1);

@@ -165,7 +165,7 @@ describe('restore access', () => {
         expect(res.body, lang).toBe(unknown.body);
       }
       if (lang === 'en')
-        expect(unknown.json()).toEqual({ success: true, message: 'If an account is registered with this address, we have sent it an e-mail with the next steps.' });
+        expect(unknown.json()).toEqual({ success: true, message: 'If an account is registered with this address, we have sent it an email with the next steps.' });
     }
 
     // The active account is told it needs no restore, with a sign-in link and no unblock link.

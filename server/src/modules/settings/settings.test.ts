@@ -96,15 +96,15 @@ describe('e-mail change', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({
       success: true,
-      message: `We have sent a confirmation link to ${NEW_EMAIL}. Your e-mail address changes once you follow it.`,
+      message: `We have sent a confirmation link to ${NEW_EMAIL}. Your email address changes once you follow it.`,
     });
     expect(await settings()).toMatchObject({ email: EMAIL, pending_email: NEW_EMAIL });
     const link = await confirmLink(NEW_EMAIL);
     expect(link).toMatch(/^http:\/\/localhost:3000\/settings\/email\/confirm\/[A-Za-z0-9_-]{22}$/);
     const [toNew] = await mailbox(t.app, NEW_EMAIL);
-    expect(toNew!.subject).toBe('Confirm your new e-mail address');
+    expect(toNew!.subject).toBe('Confirm your new email address');
     const notice = (await mailbox(t.app, EMAIL))[0]!;
-    expect(notice.subject).toBe('A change of your e-mail address was requested');
+    expect(notice.subject).toBe('A change of your email address was requested');
     expect(notice.links.some((l) => l.includes('/settings/email/confirm/'))).toBe(false);
 
     const token = link!.split('/').pop()!;
@@ -113,13 +113,13 @@ describe('e-mail change', () => {
     const foreign = await post('/api/settings/email/confirm', { token }, other.cookie);
     expect(foreign.statusCode).toBe(400);
     expect(foreign.json().message).toBe(
-      'This link is no longer valid. To change your e-mail address, start again in Settings while signed in to the account that asked for it.',
+      'This link is no longer valid. To change your email address, start again in Settings while signed in to the account that asked for it.',
     );
     expect((await post('/api/settings/email/confirm', { token }, '')).statusCode).toBe(401);
 
     const confirmed = await post('/api/settings/email/confirm', { token });
     expect(confirmed.statusCode, confirmed.body).toBe(200);
-    expect(confirmed.json()).toEqual({ success: true, message: `Your e-mail address is now ${NEW_EMAIL}.` });
+    expect(confirmed.json()).toEqual({ success: true, message: `Your email address is now ${NEW_EMAIL}.` });
     expect(await settings()).toMatchObject({ email: NEW_EMAIL, pending_email: null });
     expect((await post('/api/settings/email/confirm', { token })).statusCode).toBe(400);
 
@@ -139,11 +139,11 @@ describe('e-mail change', () => {
     expect(taken.json().message.replace('taken@', 'X@')).toBe(free.json().message.replace('free@', 'X@'));
     const toTaken = await mailbox(t.app, 'taken@example.com');
     expect(toTaken).toHaveLength(takenBefore + 1);
-    expect(toTaken[0]!.subject).toBe('Someone tried to use your e-mail address');
+    expect(toTaken[0]!.subject).toBe('Someone tried to use your email address');
     expect(toTaken[0]!.links).toEqual([]);
     expect(await confirmLink('free@example.com')).toBeDefined();
     // The current address got a notice both times; the newest request replaces the older one.
-    expect((await mailbox(t.app, EMAIL)).filter((m) => m.subject === 'A change of your e-mail address was requested')).toHaveLength(2);
+    expect((await mailbox(t.app, EMAIL)).filter((m) => m.subject === 'A change of your email address was requested')).toHaveLength(2);
     expect(await settings()).toMatchObject({ email: EMAIL, pending_email: 'free@example.com' });
   });
 
@@ -153,7 +153,7 @@ describe('e-mail change', () => {
     for (const [email, message] of [
       ['not-an-address', 'The email must be a valid email address'],
       ['', 'Email is required'],
-      [EMAIL.toUpperCase(), 'This is already your e-mail address'],
+      [EMAIL.toUpperCase(), 'This is already your email address'],
     ]) {
       const res = await post('/api/settings/email', { email });
       expect(res.statusCode, email).toBe(422);
@@ -178,7 +178,7 @@ describe('e-mail change', () => {
     await signedUpPartner(t.app, NEW_EMAIL);
     const res = await post('/api/settings/email/confirm', { token });
     expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe('This e-mail address is already used by another account.');
+    expect(res.json().message).toBe('This email address is already used by another account.');
     expect((await userRow()).email).toBe(EMAIL);
   });
 });

@@ -30,7 +30,7 @@ const status = () => screen.findByTestId('unsubscribe-status');
 describe('unsubscribe page', () => {
   it('works for a guest: sends the token once, without signing in, and shows the confirmation with the way to sign in', async () => {
     const { api, router } = startAsGuest(done);
-    expect(await screen.findByRole('heading', { name: 'Unsubscribe from e-mail alerts' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Unsubscribe from email alerts' })).toBeInTheDocument();
     await waitFor(async () => expect(await status()).toHaveAttribute('data-state', 'success'));
     expect(await status()).toHaveTextContent('Sale alerts are now off.');
     const calls = api.calls.filter((c) => c.path === '/api/alerts/unsubscribe');

@@ -39,7 +39,7 @@ describe('payouts: wallets', () => {
     expect(within(bank!).getByTestId('wallet-state')).toHaveTextContent(
       `Waiting period until ${formatDateTime(fixtures.purses.purses[2]!.active_from!)}`,
     );
-    expect(within(paypal!).getByTestId('wallet-state')).toHaveTextContent('Waiting for e-mail confirmation');
+    expect(within(paypal!).getByTestId('wallet-state')).toHaveTextContent('Waiting for email confirmation');
     // Only confirmed wallets that are not main can become main.
     expect(within(card!).getByRole('button', { name: /Set .* as the main wallet/ })).toBeInTheDocument();
     expect(within(webmoney!).queryByRole('button', { name: /as the main wallet/ })).not.toBeInTheDocument();
@@ -53,7 +53,7 @@ describe('payouts: wallets', () => {
     for (const row of [webmoney, card, bank])
       expect(within(row!).queryByRole('button', { name: /confirmation link/ })).not.toBeInTheDocument();
     expect(screen.getByTestId('verification-in-progress')).toHaveTextContent(
-      'Verification in progress: check your e-mail',
+      'Verification in progress: check your email',
     );
     expect(screen.getByTestId('verification-in-progress')).toHaveTextContent(
       'PayPal demo.partner@example.com',
@@ -110,7 +110,7 @@ describe('payouts: wallets', () => {
     await waitFor(() =>
       expect(screen.queryByRole('dialog', { name: 'Add a wallet' })).not.toBeInTheDocument(),
     );
-    const done = await screen.findByRole('dialog', { name: 'Check your e-mail' }, { timeout: 10_000 });
+    const done = await screen.findByRole('dialog', { name: 'Check your email' }, { timeout: 10_000 });
     expect(done).toHaveTextContent('We have sent a confirmation link to demo@partner.test.');
     await waitFor(() => expect(callsTo('/purses').length).toBeGreaterThan(1));
   });
@@ -639,7 +639,7 @@ describe('payouts: loading, empty and error states', () => {
     });
     expect(await screen.findByText('No wallets yet')).toBeInTheDocument();
     expect(
-      screen.getByText('Add a wallet and confirm it by the e-mailed link to request payouts.'),
+      screen.getByText('Add a wallet and confirm it by the emailed link to request payouts.'),
     ).toBeInTheDocument();
     expect(await screen.findByText('No payout requests yet')).toBeInTheDocument();
     expect(screen.getByTestId('quick-payout')).toBeDisabled();

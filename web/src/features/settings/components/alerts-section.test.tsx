@@ -5,13 +5,13 @@ import type { AlertSettingsAnswer } from '@pc/core/contracts/alerts';
 import { fixtures, serverError, startScreen } from '../../../test/screens.tsx';
 import type { RecordedCall } from '../../../test/utils.tsx';
 
-const saved = (data: AlertSettingsAnswer) => ({ body: { success: true, message: 'Your e-mail alert settings have been saved', data } });
+const saved = (data: AlertSettingsAnswer) => ({ body: { success: true, message: 'Your email alert settings have been saved', data } });
 const bodyOf = (call: RecordedCall) => Object.fromEntries(new URLSearchParams(call.body));
 
-describe('settings: e-mail alerts', () => {
+describe('settings: email alerts', () => {
   it('shows a switch per kind from the answer, wallet changes always on and disabled, and the language', async () => {
     startScreen('/settings');
-    const panel = await screen.findByRole('region', { name: 'E-mail alerts' });
+    const panel = await screen.findByRole('region', { name: 'Email alerts' });
     expect(await within(panel).findByRole('switch', { name: 'Sales' })).not.toBeChecked();
     expect(within(panel).getByRole('switch', { name: 'Payout status' })).toBeChecked();
     expect(within(panel).getByRole('switch', { name: 'Weekly summary' })).not.toBeChecked();
@@ -33,9 +33,9 @@ describe('settings: e-mail alerts', () => {
         return saved(state);
       },
     });
-    const panel = await screen.findByRole('region', { name: 'E-mail alerts' });
+    const panel = await screen.findByRole('region', { name: 'Email alerts' });
     await user.click(await within(panel).findByRole('switch', { name: 'Sales' }));
-    expect(await screen.findByText('Your e-mail alert settings have been saved')).toBeInTheDocument();
+    expect(await screen.findByText('Your email alert settings have been saved')).toBeInTheDocument();
     await waitFor(() => expect(within(panel).getByRole('switch', { name: 'Sales' })).toBeChecked());
     expect(bodyOf(callsTo('/settings/notifications').find((c) => c.method === 'PUT')!)).toEqual({
       sale: 'true',
@@ -56,7 +56,7 @@ describe('settings: e-mail alerts', () => {
     startScreen('/settings', {
       'PUT /api/settings/notifications': { status: 422, body: { code: 'validation_failed', message: 'The language is not valid', errors: { lang: ['The language is not valid'] } } },
     });
-    const panel = await screen.findByRole('region', { name: 'E-mail alerts' });
+    const panel = await screen.findByRole('region', { name: 'Email alerts' });
     await user.click(await within(panel).findByRole('switch', { name: 'Weekly summary' }));
     expect(await screen.findByText('The language is not valid')).toBeInTheDocument();
     await waitFor(() => expect(within(panel).getByRole('switch', { name: 'Weekly summary' })).not.toBeChecked());
@@ -64,7 +64,7 @@ describe('settings: e-mail alerts', () => {
 
   it('a failed read of the alerts shows an error with a retry in their panel only', async () => {
     startScreen('/settings', { 'GET /api/settings/notifications': serverError });
-    const panel = await screen.findByRole('region', { name: 'E-mail alerts' });
+    const panel = await screen.findByRole('region', { name: 'Email alerts' });
     expect(await within(panel).findByRole('button', { name: /try again|retry/i })).toBeInTheDocument();
     expect(await screen.findByRole('switch', { name: 'Limit failed sign-in attempts' })).toBeInTheDocument();
   });
