@@ -131,7 +131,7 @@ describe('staff sign-in: refusals and the lockout', () => {
     const answers = [await signInStep(m.email, 'wrong password'), await signInStep('nobody@staff.test'), await signInStep(disabled.email)];
     for (const res of answers) {
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ code: 'unauthorized', message: 'Wrong e-mail or password.', reason: 'wrong_credentials' });
+      expect(res.json()).toEqual({ code: 'unauthorized', message: 'Wrong email or password.', reason: 'wrong_credentials' });
       expect(res.cookies).toEqual([]);
     }
   });

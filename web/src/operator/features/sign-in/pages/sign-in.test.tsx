@@ -105,11 +105,11 @@ describe('console sign-in', () => {
     await openSignIn({
       'POST /operator/v1/session': () =>
         ++attempts === 1
-          ? { status: 401, body: { code: 'unauthorized', message: 'Wrong e-mail or password.', reason: 'wrong_credentials' } }
+          ? { status: 401, body: { code: 'unauthorized', message: 'Wrong email or password.', reason: 'wrong_credentials' } }
           : { status: 429, body: { code: 'rate_limited', message: 'Too many attempts. Try again in 15 minutes.' } },
     });
     await typePassword(user);
-    expect(await screen.findByTestId('sign-in-error')).toHaveTextContent('Wrong e-mail or password.');
+    expect(await screen.findByTestId('sign-in-error')).toHaveTextContent('Wrong email or password.');
     await user.click(screen.getByTestId('sign-in-submit'));
     await waitFor(() => expect(screen.getByTestId('sign-in-error')).toHaveTextContent('Too many attempts. Try again in 15 minutes.'));
     expect(screen.getByTestId('sign-in-password')).toBeInTheDocument();
