@@ -118,6 +118,12 @@ export const DEFAULT_PRODUCT = {
    */
   payoutFourEyesMicro: 1_000_000_000,
   securityCodeFreezeDays: 15,
+  /**
+   * After a change that whoever holds the password could make to take the money (an e-mail change, a password reset,
+   * the security code or the second factor turned off, a wallet added), new payout requests wait this many hours
+   * (decision 0177), so the partner has time to see the notice and stop it.
+   */
+  payoutCoolingOffHours: 48,
   failedLoginLimit: 10,
   maxCustomPriceVariations: 3,
   /** Each project's custom premium price variations (operator-editable; the partner picks at most the maximum above). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { COOLING_OFF_REASONS } from '../rules/security.ts';
 
 /**
  * The balance calls (SPEC.md §7): GET /payouts/user/available-withdrawal and /payouts/user/hold-info. Money is
@@ -14,6 +15,11 @@ export const availableWithdrawalAnswer = z.object({
   hold: micro,
   /** Payout requests created, in review or in processing (already out of the balance). */
   in_progress: micro,
+  /**
+   * New payout requests wait until `until` after the change named by `reason` (decision 0177), as `message` says in
+   * the partner's language (the same words a refused request answers with); null: they do not wait.
+   */
+  cooling_off: z.object({ until: z.string(), reason: z.enum(COOLING_OFF_REASONS), message: z.string() }).nullable().optional(),
 });
 
 export const holdInfoAnswer = z.object({

@@ -1,6 +1,18 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isProtectedOperationAllowed, isSignInBlocked, normalizeSecurityCode, securityCodeProblem, securityFreeze } from './security.ts';
+import { DEFAULT_PRODUCT } from '../product.ts';
+import {
+  activeCoolingOff,
+  coolingOffAfter,
+  COOLING_OFF_REASONS,
+  isProtectedOperationAllowed,
+  isSignInBlocked,
+  normalizeSecurityCode,
+  securityCodeProblem,
+  securityFreeze,
+  type CoolingOff,
+  type CoolingOffReason,
+} from './security.ts';
 
 describe('security code', () => {
   it.each([
@@ -38,5 +50,51 @@ describe('security code', () => {
     [9, true, false], [10, true, true], [25, true, true], [10, false, false],
   ])('%i failures, limit on %s → blocked %s', (failures, on, blocked) => {
     expect(isSignInBlocked(failures, on)).toBe(blocked);
+  });
+});
+
+describe('the cooling-off window for payout requests (decision 0177)', () => {
+  const H = 3_600_000;
+  const at = '2026-11-20T10:00:00.000Z';
+  const running = (until: string, reason: CoolingOffReason = 'wallet_added'): CoolingOff => ({ until: new Date(until), reason });
+
+  it.each([
+    { why: 'none running: 48 hours from the change', current: null, expected: { until: '2026-11-22T10:00:00.000Z', reason: 'email_change' } },
+    { why: 'one ending earlier: the new change sets the end and the reason', current: running('2026-11-21T00:00:00.000Z'), expected: { until: '2026-11-22T10:00:00.000Z', reason: 'email_change' } },
+    { why: 'one ending later: kept as it is', current: running('2026-11-23T00:00:00.000Z'), expected: { until: '2026-11-23T00:00:00.000Z', reason: 'wallet_added' } },
+    { why: 'one ending at the same instant: kept', current: running('2026-11-22T10:00:00.000Z'), expected: { until: '2026-11-22T10:00:00.000Z', reason: 'wallet_added' } },
+  ])('$why', ({ current, expected }) => {
+    const window = coolingOffAfter(current, 'email_change', at);
+    expect({ until: window.until.toISOString(), reason: window.reason }).toEqual(expected);
+  });
+
+  it('follows the product setting', () => {
+    expect(coolingOffAfter(null, 'password_reset', at, { ...DEFAULT_PRODUCT, payoutCoolingOffHours: 1 }).until.toISOString()).toBe('2026-11-20T11:00:00.000Z');
+  });
+
+  it.each([
+    { now: '2026-11-22T09:59:59.999Z', held: true },
+    { now: '2026-11-22T10:00:00.000Z', held: false },
+    { now: '2026-11-25T00:00:00.000Z', held: false },
+  ])('at $now requests are held: $held', ({ now, held }) => {
+    const window = coolingOffAfter(null, 'security_code_off', at);
+    expect(activeCoolingOff(window, now) !== null).toBe(held);
+    expect(activeCoolingOff(null, now)).toBeNull();
+  });
+
+  it('never ends before any change it followed has had its full wait, whatever the order of the changes', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ offsetH: fc.integer({ min: 0, max: 500 }), reason: fc.constantFrom(...COOLING_OFF_REASONS) }), { minLength: 1, maxLength: 8 }),
+        (changes) => {
+          let window: CoolingOff | null = null;
+          for (const c of changes) window = coolingOffAfter(window, c.reason, new Date(Date.parse(at) + c.offsetH * H));
+          const latest = Math.max(...changes.map((c) => Date.parse(at) + c.offsetH * H));
+          // It ends exactly one wait after the latest change, and names a change made then.
+          expect(window!.until.getTime()).toBe(latest + DEFAULT_PRODUCT.payoutCoolingOffHours * H);
+          expect(changes.some((c) => Date.parse(at) + c.offsetH * H === latest && c.reason === window!.reason)).toBe(true);
+        },
+      ),
+    );
   });
 });

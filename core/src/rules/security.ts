@@ -53,3 +53,29 @@ export function isProtectedOperationAllowed(changedAt: Instant | null, now: Inst
 export function isSignInBlocked(consecutiveFailures: number, limitEnabled = true, product: ProductConfig = DEFAULT_PRODUCT): boolean {
   return limitEnabled && consecutiveFailures >= product.failedLoginLimit;
 }
+
+/** The changes after which new payout requests wait (decision 0177). */
+export const COOLING_OFF_REASONS = ['email_change', 'password_reset', 'second_factor_off', 'security_code_off', 'wallet_added'] as const;
+export type CoolingOffReason = (typeof COOLING_OFF_REASONS)[number];
+
+/** A running cooling-off window: new payout requests wait until `until`, because of `reason`. */
+export interface CoolingOff {
+  until: Date;
+  reason: CoolingOffReason;
+}
+
+/**
+ * The window after a change made at `at`: `payoutCoolingOffHours` from it. A window already running that ends later
+ * stays as it is (a second change never shortens the wait); otherwise the new change's window replaces it, with its
+ * reason, so the partner is told of the change that sets the end.
+ */
+export function coolingOffAfter(current: CoolingOff | null, reason: CoolingOffReason, at: Instant, product: ProductConfig = DEFAULT_PRODUCT): CoolingOff {
+  const until = new Date(toDate(at).getTime() + product.payoutCoolingOffHours * 3_600_000);
+  if (current && current.until.getTime() >= until.getTime()) return current;
+  return { until, reason };
+}
+
+/** The window that holds new payout requests back at `now`, or null once it has ended (its last instant excluded). */
+export function activeCoolingOff(current: CoolingOff | null, now: Instant): CoolingOff | null {
+  return current && toDate(now).getTime() < current.until.getTime() ? current : null;
+}

@@ -47,3 +47,16 @@ export function t(lang: LangCode, key: string, options: TOptions = {}): string {
 export function dayIn(lang: LangCode, at: Date): string {
   return new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeZone: 'UTC' }).format(at);
 }
+
+/** A moment in a message: date and time in the reader's language, UTC (as every time in the cabinet). */
+export function dateTimeIn(lang: LangCode, at: Date): string {
+  return new Intl.DateTimeFormat(lang, {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: 'UTC',
+    timeZoneName: 'short',
+  }).format(at);
+}

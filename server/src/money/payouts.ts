@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import {
+  activeCoolingOff,
   canTransitionPayout,
   convertMicroUsd,
   dayOf,
@@ -8,6 +9,7 @@ import {
   payoutFee,
   payoutRateUsable,
   type ConvertedCurrency,
+  type CoolingOffReason,
   type PayoutActor,
   type PayoutConversionView,
   type ProductConfig,
@@ -18,6 +20,7 @@ import { payoutRequestHistory, payoutRequests, type PayoutStatus } from '../db/s
 import { lockKey, rows, type Tx } from '../db/sql.ts';
 import { enqueuePostbacks, payoutPostback } from '../lib/postbacks.ts';
 import { balanceOf } from './balance.ts';
+import { coolingOffOf } from './cooling-off.ts';
 import { latestRate, normalizeDecimal, type ExchangeRate } from './exchange-rates.ts';
 import { writeEntry } from './ledger.ts';
 import { liveWallets, mainWalletId, partnerMoneyLock, stateOf, walletSummary } from './wallets.ts';
@@ -187,7 +190,9 @@ export type PayoutRequestResult =
   | { ok: false; reason: 'wallet_not_found' }
   | { ok: false; reason: 'no_main_wallet' }
   /** Only active wallets receive payouts; `otherActive`: the partner has another active wallet to choose. */
-  | { ok: false; reason: 'wallet_not_active'; walletId: number; wallet: WalletState; otherActive: boolean };
+  | { ok: false; reason: 'wallet_not_active'; walletId: number; wallet: WalletState; otherActive: boolean }
+  /** A recent sensitive change holds the partner's new requests back until `until` (decision 0177). */
+  | { ok: false; reason: 'cooling_off'; until: Date; why: CoolingOffReason };
 
 /**
  * Creates a partner's payout request. Everything it depends on is read and checked in one transaction under
@@ -230,6 +235,10 @@ export async function requestPayout(
         const otherActive = wallets.some((w) => w.id !== wallet.id && stateOf(w, now, product).state === 'active');
         return { ok: false, reason: 'wallet_not_active', walletId: wallet.id, wallet: state, otherActive };
       }
+      // Then the partner's own request waits out a cooling-off window (read under the lock: a change may have just
+      // set it). A wallet still on hold is told first: its date is the more specific one.
+      const cooling = activeCoolingOff(await coolingOffOf(tx, input.userId), now);
+      if (cooling) return { ok: false, reason: 'cooling_off', until: cooling.until, why: cooling.reason };
       const system = wallet.system;
       target = {
         walletId: wallet.id,

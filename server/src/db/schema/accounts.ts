@@ -31,6 +31,9 @@ export const users = pgTable('users', {
   /** A block by staff (is_active false): why and when (migration 0650, decision 0162). */
   operatorBlockReason: text('operator_block_reason'),
   operatorBlockedAt: ts('operator_blocked_at'),
+  /** New payout requests wait until then, after a change named by the reason (migration 0750, decision 0177). */
+  payoutCoolingUntil: ts('payout_cooling_until'),
+  payoutCoolingReason: text('payout_cooling_reason'),
 });
 
 export const partnerPrograms = pgTable(

@@ -9,6 +9,8 @@ import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/pass
 import { hashToken, revokeAllSessions } from '../session/service.ts';
 import { consumeToken, issueToken, peekToken, revokeTokens, spendToken, TOKEN_TTL_MS } from '../session/tokens.ts';
 import { CABINET_ID, AUTOLOGIN_TTL_S, projectLoginUrl, projectSecret, signAutoLoginToken, verifyIncomingToken } from './autologin.ts';
+import { startCoolingOff } from '../../money/cooling-off.ts';
+import { loadProduct } from '../../money/product.ts';
 
 /** Consecutive failed password sign-ins that block password sign-in (SPEC §9), when the partner has the limit on. */
 export const FAILED_LOGIN_LIMIT = DEFAULT_PRODUCT.failedLoginLimit;
@@ -156,17 +158,22 @@ export async function restorePassword(
   if (!user || peek.status !== 'ok' || peek.userId !== user.id || !user.isActive) throw invalid();
   const passwordHash = await hashPassword(input.password);
   if (!(await spendToken(db, input.token, now))) throw invalid();
-  await db
-    .update(users)
-    .set({
-      passwordHash,
-      passwordChangedAt: now,
-      failedLogins: 0,
-      blockedAt: null,
-      // Following a link mailed to the address proves the address, as the confirmation link would.
-      confirmedAt: user.confirmedAt ?? now,
-    })
-    .where(eq(users.id, user.id));
+  const product = await loadProduct(db);
+  await db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({
+        passwordHash,
+        passwordChangedAt: now,
+        failedLogins: 0,
+        blockedAt: null,
+        // Following a link mailed to the address proves the address, as the confirmation link would.
+        confirmedAt: user.confirmedAt ?? now,
+      })
+      .where(eq(users.id, user.id));
+    // Whoever reads the mailbox may not be the partner: new payout requests wait (decision 0177).
+    await startCoolingOff(tx, user.id, 'password_reset', now, product);
+  });
   await revokeTokens(db, user.id, 'password_reset', now);
   await revokeAllSessions(db, user.id);
   await sendMail(ctx, log, userLang(user, lang), 'password_changed', user.email, { link: link(ctx, '/auth/restore-password') });

@@ -1,9 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { BALANCE_PATHS, availableWithdrawalAnswer, holdInfoAnswer } from '@pc/core';
+import { BALANCE_PATHS, activeCoolingOff, availableWithdrawalAnswer, holdInfoAnswer } from '@pc/core';
+import { coolingOffOf, coolingOffText } from '../../money/cooling-off.ts';
+import type { LocalizedText } from '../../lib/errors.ts';
+import { t } from '../../lib/i18n.ts';
 import { currentUser } from '../session/plugin.ts';
 import { loadProduct } from '../../money/product.ts';
 import { balanceOf } from '../../money/balance.ts';
+
+const messageOf = (text: LocalizedText, lang: Parameters<typeof t>[0]) => t(lang, text.key, text.params);
 
 /** GET /payouts/user/available-withdrawal and /payouts/user/hold-info (SPEC.md §7). */
 export async function balanceRoutes(parent: FastifyInstance) {
@@ -16,8 +21,16 @@ export async function balanceRoutes(parent: FastifyInstance) {
     async (request) => {
       const user = currentUser(request);
       const product = await loadProduct(database.db);
-      const b = await balanceOf(database.db, user.id, clock.now(), product);
-      return { amount: b.available, balance: b.balance, hold: b.hold, in_progress: b.payoutsInProgress };
+      const now = clock.now();
+      const b = await balanceOf(database.db, user.id, now, product);
+      const cooling = activeCoolingOff(await coolingOffOf(database.db, user.id), now);
+      return {
+        amount: b.available,
+        balance: b.balance,
+        hold: b.hold,
+        in_progress: b.payoutsInProgress,
+        cooling_off: cooling ? { until: cooling.until.toISOString(), reason: cooling.reason, message: messageOf(coolingOffText(cooling, request.lang), request.lang) } : null,
+      };
     },
   );
 

@@ -15,6 +15,7 @@ import { payoutRequestHistory, payoutRequests } from '../../db/schema/index.ts';
 import { AppError, type LocalizedText } from '../../lib/errors.ts';
 import { t } from '../../lib/i18n.ts';
 import { deletePayoutRequest, requestPayout, type PayoutRequestResult, type PayoutRow } from '../../money/payouts.ts';
+import { coolingOffText } from '../../money/cooling-off.ts';
 import { loadProduct } from '../../money/product.ts';
 import { dateTime, pathId, payoutView, usd } from './views.ts';
 
@@ -66,6 +67,12 @@ async function refusal(result: Exclude<PayoutRequestResult, { ok: true }>, lang:
       return field('money:payout.below_minimum', { system: await systemOf(), minimum: usd(result.minimum, lang) });
     case 'insufficient_funds':
       return field('money:payout.above_available', { available: usd(Math.max(0, result.available), lang) });
+    case 'cooling_off':
+      // Not a field's fault: the whole request waits, and the message says until when and after which change.
+      return new AppError('conflict', coolingOffText({ until: result.until, reason: result.why }, lang), undefined, {
+        reason: 'cooling_off',
+        until: result.until.toISOString(),
+      });
   }
 }
 

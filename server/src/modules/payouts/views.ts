@@ -1,3 +1,4 @@
+import { dateTimeIn } from '../../lib/i18n.ts';
 import {
   expectedPayoutDate,
   formatMoney,
@@ -55,18 +56,8 @@ export function payoutView(row: PayoutRow, reviewAt: Date | null, product: Produ
 /** An amount in a message: USD in the reader's language. */
 export const usd = (micro: number, lang: LangCode) => formatMoney(micro, lang);
 
-/** A moment in a message: date and time in the reader's language, UTC (as every time in the cabinet). */
-export function dateTime(at: Date, lang: LangCode): string {
-  return new Intl.DateTimeFormat(lang, {
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZone: 'UTC',
-    timeZoneName: 'short',
-  }).format(at);
-}
+/** A moment in a message (lib/i18n's dateTimeIn, under the name the payout messages use). */
+export const dateTime = (at: Date, lang: LangCode) => dateTimeIn(lang, at);
 
 /** A path id (`/purse/{id}`) as a number, or null for anything that cannot be one (answered 404, as unknown ids). */
 export function pathId(value: string | number | undefined): number | null {

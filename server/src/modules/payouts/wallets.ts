@@ -15,6 +15,7 @@ import { isUniqueViolation, lockKey } from '../../db/sql.ts';
 import { AppError, type LocalizedText } from '../../lib/errors.ts';
 import { t } from '../../lib/i18n.ts';
 import { publicLink, sendMail } from '../../mail/send.ts';
+import { startCoolingOff } from '../../money/cooling-off.ts';
 import { loadProduct } from '../../money/product.ts';
 import {
   liveWallets,
@@ -102,6 +103,8 @@ export async function addWallet(
         .values({ userId: user.id, system, details: sealed.details, secret: sealed.secret, fingerprint: sealed.fingerprint, createdAt: now })
         .returning();
       const token = await issueToken(tx, user.id, 'purse_confirm', now, { purseId: wallet!.id });
+      // Whoever added it may not be the partner: new payout requests wait (decision 0177).
+      await startCoolingOff(tx, user.id, 'wallet_added', now, product);
       return { wallet: wallet!, token, wallets: [...wallets, wallet!] };
     });
   } catch (error) {

@@ -16,6 +16,7 @@ import { isUniqueViolation } from '../../db/sql.ts';
 import { AppError, fieldError, type LocalizedText } from '../../lib/errors.ts';
 import { hashPassword, isCommonPassword, verifyPassword } from '../../lib/passwords.ts';
 import { publicLink, sendMail } from '../../mail/send.ts';
+import { startCoolingOff } from '../../money/cooling-off.ts';
 import { loadProduct } from '../../money/product.ts';
 import { countedCheck } from '../session/security-attempts.ts';
 import { revokeAllSessions, sessionRanOut, type SessionState, type SessionUser } from '../session/service.ts';
@@ -128,7 +129,12 @@ export async function confirmEmailChange(ctx: AppContext, user: SessionUser, tok
   if (owner && owner.id !== user.id) throw taken();
   if (!(await spendToken(db, token, now))) throw invalid();
   try {
-    await db.update(users).set({ email }).where(eq(users.id, user.id));
+    const product = await loadProduct(db);
+    await db.transaction(async (tx) => {
+      await tx.update(users).set({ email }).where(eq(users.id, user.id));
+      // Every notice now goes to the new address: new payout requests wait (decision 0177).
+      await startCoolingOff(tx, user.id, 'email_change', now, product);
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw taken();
     throw error;
@@ -266,13 +272,17 @@ export async function saveSecurityOptions(
     set.securityCodeFrozenUntil = securityFreeze(now, now, product).allowedAt;
   }
   if (Object.keys(set).length > 0) {
-    const updated = await db
-      .update(users)
-      .set(set)
-      // A code changed meanwhile by another request: refuse rather than decide on a stale view.
-      .where(and(eq(users.id, user.id), event ? sql`${users.securityCodeHash} is not distinct from ${current}` : undefined))
-      .returning({ id: users.id });
-    if (updated.length === 0) throw new AppError('conflict');
+    await db.transaction(async (tx) => {
+      const updated = await tx
+        .update(users)
+        .set(set)
+        // A code changed meanwhile by another request: refuse rather than decide on a stale view.
+        .where(and(eq(users.id, user.id), event ? sql`${users.securityCodeHash} is not distinct from ${current}` : undefined))
+        .returning({ id: users.id });
+      if (updated.length === 0) throw new AppError('conflict');
+      // Without the code, the password alone moves the money: new payout requests wait (decision 0177).
+      if (event === 'removed') await startCoolingOff(tx, user.id, 'security_code_off', now, product);
+    });
   }
   if (event === 'changed' || event === 'removed') {
     await db.update(sessions).set({ codeCheckedAt: null }).where(eq(sessions.userId, user.id));

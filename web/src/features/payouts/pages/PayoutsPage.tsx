@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -77,6 +78,12 @@ export default function PayoutsPage() {
         }}
       >
         <Panel title={t('request.title')} id="payout-request">
+          {available.data?.cooling_off ? (
+            // A recent sensitive change holds new requests back: said before the partner fills the form in.
+            <Alert severity="warning" sx={{ mb: 2 }} data-testid="payout-cooling-off">
+              {available.data.cooling_off.message}
+            </Alert>
+          ) : null}
           <QueryBlock query={purses} height={180}>
             {(data) => (
               <Box sx={{ display: 'grid', gap: 2 }}>
