@@ -1,7 +1,7 @@
 import type { ProjectId } from './projects.ts';
 
 /**
- * The numbers of PRODUCT.md, in one place. Rules take them as an argument (pure functions); the server seeds
+ * The numbers of the product (docs/product.md), in one place. Rules take them as an argument (pure functions); the server seeds
  * them into its settings where an operator may change them, and these are the defaults.
  */
 export const COUNTRY_GROUPS = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'R', 'U'] as const;
@@ -146,7 +146,7 @@ export const DEFAULT_PRODUCT = {
   } as Record<ProjectId, PriceVariation[]>,
   futureSkewMs: 5 * 60 * 1000,
   statisticsHistoryDays: 731,
-  /** Gold level table of PRODUCT.md, index = level. */
+  /** The gold level table (docs/product.md#gold-partners), index = level. */
   goldLevels: [
     { level: 0, id: 'standard', bonusBp: 0, coinsToReach: null, efficiencyToReachMicro: null, efficiencyStrict: false },
     { level: 1, id: 'gold', bonusBp: 500, coinsToReach: 0, efficiencyToReachMicro: 0, efficiencyStrict: true },

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { COOLING_OFF_REASONS } from '../rules/security.ts';
 
 /**
- * The balance calls (SPEC.md §7): GET /payouts/user/available-withdrawal and /payouts/user/hold-info. Money is
+ * The balance calls (docs/product.md#balance): GET /payouts/user/available-withdrawal and /payouts/user/hold-info. Money is
  * integer micro-USD.
  */
 const micro = z.number().int().describe('micro-USD');

@@ -12,7 +12,7 @@ import { CABINET_ID, AUTOLOGIN_TTL_S, projectLoginUrl, projectSecret, signAutoLo
 import { startCoolingOff } from '../../money/cooling-off.ts';
 import { loadProduct } from '../../money/product.ts';
 
-/** Consecutive failed password sign-ins that block password sign-in (SPEC §9), when the partner has the limit on. */
+/** Consecutive failed password sign-ins that block password sign-in (docs/product.md#security), when the partner has the limit on. */
 export const FAILED_LOGIN_LIMIT = DEFAULT_PRODUCT.failedLoginLimit;
 
 type UserRow = typeof users.$inferSelect;
@@ -184,7 +184,7 @@ export async function restorePassword(
 /**
  * Mails a blocked account an unblock link, and an active one that it needs no restore (with a sign-in link).
  * Nothing is mailed to an unknown address or a disabled account. The caller answers the same in every case, so
- * the answer never tells whether an address has an account or in what state (PRODUCT.md, Security).
+ * the answer never tells whether an address has an account or in what state (docs/product.md#security).
  */
 export async function requestAccessRestore(ctx: AppContext, log: FastifyBaseLogger, email: string, lang: LangCode): Promise<void> {
   const user = await findUserByEmail(ctx, email);

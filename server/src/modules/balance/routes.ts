@@ -10,7 +10,7 @@ import { balanceOf } from '../../money/balance.ts';
 
 const messageOf = (text: LocalizedText, lang: Parameters<typeof t>[0]) => t(lang, text.key, text.params);
 
-/** GET /payouts/user/available-withdrawal and /payouts/user/hold-info (SPEC.md §7). */
+/** GET /payouts/user/available-withdrawal and /payouts/user/hold-info (docs/product.md#balance). */
 export async function balanceRoutes(parent: FastifyInstance) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const { database, clock } = app.ctx;

@@ -20,7 +20,7 @@ import { loadProduct } from '../../money/product.ts';
 import { dateTime, pathId, payoutView, usd } from './views.ts';
 
 /**
- * Payout requests of the partner (SPEC.md §4 statuses, §7; PRODUCT.md Balance and payouts): create to a chosen
+ * Payout requests of the partner (docs/product.md#payouts: statuses and calls): create to a chosen
  * wallet or, quickly, everything available to the main wallet; delete while created; list and timeline. The
  * money side (the lock, the balance check, the ledger entries) is money/payouts.ts.
  */

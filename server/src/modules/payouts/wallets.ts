@@ -32,7 +32,7 @@ import type { SessionUser } from '../session/service.ts';
 import { issueToken, peekToken, spendToken, TOKEN_TTL_MS } from '../session/tokens.ts';
 
 /**
- * The partner's wallets (SPEC.md §3 Purse, §4 Wallet; PRODUCT.md Balance and payouts; decision 0110): add (then
+ * The partner's wallets (docs/product.md#payouts; decision 0110): add (then
  * confirm by the e-mailed link), remove, set as main. Every change runs under the partner's money lock, the one
  * payout requests take, so a request never goes to a wallet being removed or replaced.
  */

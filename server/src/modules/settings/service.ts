@@ -22,7 +22,7 @@ import { countedCheck } from '../session/security-attempts.ts';
 import { revokeAllSessions, sessionRanOut, type SessionState, type SessionUser } from '../session/service.ts';
 import { issueToken, peekToken, revokeTokens, spendToken, TOKEN_TTL_MS } from '../session/tokens.ts';
 
-/** The settings screen (SPEC.md §2 Settings; PRODUCT.md Security; decision 0111). */
+/** The settings screen (docs/product.md#security, Settings screen; decision 0111). */
 
 type Fields = Record<string, LocalizedText[]>;
 
