@@ -10,7 +10,7 @@ export const SETTINGS_SECTIONS = {
   shares: ['saleShares'],
   countries: ['countryGroups'],
   gold: ['goldLevels', 'goldTopLevelKeepCoins', 'coinAverageDays', 'coinEfficiencyDays'],
-  payouts: ['payoutSystems', 'saleHoldDays', 'walletHoldDays'],
+  payouts: ['payoutSystems', 'saleHoldDays', 'walletHoldDays', 'payoutCoolingOffHours'],
   storage: ['normalTermDays', 'premiumTermDays', 'storageMicroPerGbMonth'],
   plans: ['planChangeEveryDays'],
 } as const;
@@ -30,6 +30,8 @@ export const SETTINGS_BOUNDS = {
   minimumMicro: { min: 1_000_000, max: 100_000_000_000 },
   saleHoldDays: { min: 0, max: 365 },
   walletHoldDays: { min: 0, max: 90 },
+  /** The wait of new payout requests after a sensitive account change (decision 0177): at most two weeks. */
+  payoutCoolingOffHours: { min: 0, max: 336 },
   termDays: { min: 1, max: 3650 },
   storageMicroPerGbMonth: { min: 0, max: 100_000_000 },
   planChangeEveryDays: { min: 1, max: 365 },
@@ -42,8 +44,8 @@ export const SETTINGS_BOUNDS = {
   countryListChars: { min: 0, max: 2_000 },
 } as const;
 
-/** How a value of the preview is shown: money (micro-USD), basis points, days, a count, a country group, a flag. */
-export const SETTINGS_UNITS = ['money', 'bp', 'days', 'count', 'group', 'flag'] as const;
+/** How a value of the preview is shown: money (micro-USD), basis points, days, hours, a count, a country group, a flag. */
+export const SETTINGS_UNITS = ['money', 'bp', 'days', 'hours', 'count', 'group', 'flag'] as const;
 export type SettingsUnit = (typeof SETTINGS_UNITS)[number];
 
 /** How a settings change is refused beside the generic validation texts (keys of the operator namespace). */

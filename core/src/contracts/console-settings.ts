@@ -54,6 +54,7 @@ export const editableSettingsShape = {
     .superRefine(withIssues((systems) => payoutSystemProblems(systems).map(scope('payoutSystems')))),
   saleHoldDays: int(B.saleHoldDays),
   walletHoldDays: int(B.walletHoldDays),
+  payoutCoolingOffHours: int(B.payoutCoolingOffHours),
   normalTermDays: int(B.termDays),
   premiumTermDays: int(B.termDays),
   storageMicroPerGbMonth: int(B.storageMicroPerGbMonth),

@@ -26,6 +26,7 @@ const SCALARS: ReadonlyArray<[EditableSettingKey & keyof ProductConfig, Settings
   ['coinEfficiencyDays', 'days'],
   ['saleHoldDays', 'days'],
   ['walletHoldDays', 'days'],
+  ['payoutCoolingOffHours', 'hours'],
   ['normalTermDays', 'days'],
   ['premiumTermDays', 'days'],
   ['storageMicroPerGbMonth', 'money'],

@@ -91,7 +91,9 @@ export function SettingsFields({
                     ? { endAdornment: <InputAdornment position="end">%</InputAdornment> }
                     : field.unit === 'days'
                       ? { endAdornment: <InputAdornment position="end">{t('settings.units.daysShort')}</InputAdornment> }
-                      : {};
+                      : field.unit === 'hours'
+                        ? { endAdornment: <InputAdornment position="end">{t('settings.units.hoursShort')}</InputAdornment> }
+                        : {};
               return (
                 <TextField
                   key={key}

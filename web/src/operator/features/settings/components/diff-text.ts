@@ -34,6 +34,8 @@ export function diffValue(t: TFunction<'console'>, unit: SettingsDiffRow['unit']
       return formatPercent(Number(value) / 10_000);
     case 'days':
       return t('settings.units.days', { count: Number(value) });
+    case 'hours':
+      return t('settings.units.hours', { count: Number(value) });
     case 'count':
       return formatNumber(Number(value));
     case 'group':

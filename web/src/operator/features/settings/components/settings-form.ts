@@ -6,7 +6,7 @@ import { COUNTRY_GROUPS, GOLD_LEVEL_IDS, PAYOUT_SYSTEMS, PLANS, SALE_KINDS, type
  * (`downloadRates.ppd.A`, the server's field error is `changes.` + that), shown in the unit staff think in (USD
  * per 1000 downloads, USD, percent, days) and sent back as the integer the settings keep (micro-USD, basis points).
  */
-export type FieldUnit = 'rate' | 'money' | 'percent' | 'days' | 'count' | 'countries';
+export type FieldUnit = 'rate' | 'money' | 'percent' | 'days' | 'hours' | 'count' | 'countries';
 export interface SettingsField {
   path: Array<string | number>;
   unit: FieldUnit;
@@ -23,6 +23,7 @@ const SCALE: Record<Exclude<FieldUnit, 'countries'>, { factor: number; decimals:
   money: { factor: 1_000_000, decimals: 6 },
   percent: { factor: 100, decimals: 2 },
   days: { factor: 1, decimals: 0 },
+  hours: { factor: 1, decimals: 0 },
   count: { factor: 1, decimals: 0 },
 };
 
@@ -54,6 +55,7 @@ export function fieldsOf(section: SettingsSection): SettingsField[] {
         ]),
         { path: ['saleHoldDays'], unit: 'days' },
         { path: ['walletHoldDays'], unit: 'days' },
+        { path: ['payoutCoolingOffHours'], unit: 'hours' },
       ];
     case 'storage':
       return [
