@@ -93,7 +93,7 @@ describe.skipIf(!hasBrowser)('money out in Chromium', () => {
     // The form closes on a dialog that says where the link went; the partner reads it and closes it.
     const sent = page.getByRole('dialog', { name: 'Check your email' });
     await sent.waitFor();
-    expect(await sent.textContent()).toContain('We have sent you an e-mail with a confirmation link.');
+    expect(await sent.textContent()).toContain('We have sent you an email with a confirmation link.');
     await shot('payouts-wallet-waiting-en-1440');
     await sent.getByRole('button', { name: 'Close' }).click();
     await sent.waitFor({ state: 'hidden' });

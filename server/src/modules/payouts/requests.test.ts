@@ -170,7 +170,7 @@ describe('POST /api/payouts', () => {
     const before = await moneyTables(t.ctx.database);
     const res = await request({ amount: 20 * USD, wallet: w });
     expect(res.statusCode).toBe(422);
-    expect(res.json().errors).toEqual({ wallet: ['This wallet is not verified yet. Follow the link we e-mailed you to verify it.'] });
+    expect(res.json().errors).toEqual({ wallet: ['This wallet is not verified yet. Follow the link we emailed you to verify it.'] });
     expect(await moneyTables(t.ctx.database)).toBe(before);
   });
 

@@ -100,7 +100,7 @@ describe('POST /api/purse: adding a wallet', () => {
     const res = await addPurse({ type: system, ...walletFields(system) });
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
-    expect(body.message).toBe('We have sent you an e-mail with a confirmation link. Follow it to verify your payout details.');
+    expect(body.message).toBe('We have sent you an email with a confirmation link. Follow it to verify your payout details.');
     expect(body.data).toMatchObject({ type: system, state: 'waiting_confirmation', confirmed_at: null, active_from: null, main: false, created_at: NOW });
     expect(body.data.min_payout).toBe(DEFAULT_PRODUCT.payoutSystems[system].minimumMicro);
     const list = await purses();
@@ -138,7 +138,7 @@ describe('POST /api/purse: adding a wallet', () => {
     ['webmoney', { purse: 'Z123' }, 'purse', 'A WebMoney purse is the letter Z followed by 12 digits'],
     ['webmoney', { purse: 'R123456789012' }, 'purse', 'A WebMoney purse is the letter Z followed by 12 digits'],
     ['paypal', { email: 'not-an-address' }, 'email', 'The email must be a valid email address'],
-    ['paypal', { email: '   ' }, 'email', 'Enter the PayPal e-mail address'],
+    ['paypal', { email: '   ' }, 'email', 'Enter the PayPal email address'],
     ['card', { number: number.slice(0, -1) + ((Number(number.slice(-1)) + 1) % 10) }, 'number', 'This card number is not valid. Please check the digits'],
     ['card', { number: '1234 5678' }, 'number', 'A card number has 12 to 19 digits'],
     ['card', { currency: 'GBP' }, 'currency', 'Choose one of these currencies: USD, EUR, RUB, UAH, KZT'],
@@ -459,11 +459,11 @@ describe('main wallet, removal', () => {
     const refused = await del(a);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(
-      'The main wallet cannot be removed. Select verified purse and set it as the main one to be able to remove all the rest.',
+      'The main wallet cannot be removed. Select a verified wallet and set it as the main one to be able to remove all the rest.',
     );
     const waiting = await main(c);
     expect(waiting.statusCode).toBe(422);
-    expect(waiting.json().message).toBe('Only a verified wallet can be the main one. Follow the link we e-mailed you to verify it first.');
+    expect(waiting.json().message).toBe('Only a verified wallet can be the main one. Follow the link we emailed you to verify it first.');
     expect(await moneyTables(t.ctx.database)).toBe(before);
 
     // A wallet on hold may be chosen as main (payouts to it wait for the hold).

@@ -220,7 +220,7 @@ describe('payouts: wallets', () => {
         status: 409,
         body: {
           code: 'conflict',
-          message: 'The main wallet cannot be removed. Select verified purse and set it as the main one.',
+          message: 'The main wallet cannot be removed. Select a verified wallet and set it as the main one.',
         },
       },
     });
@@ -233,7 +233,7 @@ describe('payouts: wallets', () => {
     );
     const refusal = await screen.findByRole('dialog', { name: 'Not possible' });
     expect(refusal).toHaveTextContent(
-      'The main wallet cannot be removed. Select verified purse and set it as the main one.',
+      'The main wallet cannot be removed. Select a verified wallet and set it as the main one.',
     );
   });
 });
