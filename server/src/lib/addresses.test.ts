@@ -28,6 +28,11 @@ const table: Array<[string, AddressClass]> = [
   ['::ffff:7f00:1', 'loopback'],
   ['::127.0.0.1', 'loopback'],
   ['64:ff9b::127.0.0.1', 'loopback'],
+  // NAT64 for local use and Teredo: where they lead cannot be judged, so they are refused
+  ['64:ff9b:1::a00:1', 'reserved'],
+  ['64:ff9b:1:ffff::1', 'reserved'],
+  ['2001:0:4136:e378:8000:63bf:3fff:fdd2', 'reserved'],
+  ['2001::1', 'reserved'],
   ['2002:7f00:0001::', 'loopback'],
   ['[::1]', 'loopback'],
   // private

@@ -77,7 +77,9 @@ const V4: Range[] = [
 const V6: Range[] = [
   ['::', 128, 'unspecified'],
   ['::1', 128, 'loopback'],
+  ['64:ff9b:1::', 48, 'reserved'], // NAT64 for local use (RFC 8215): translates to whatever a local network chooses
   ['100::', 64, 'reserved'],
+  ['2001::', 32, 'reserved'], // Teredo: a tunnel whose far end is an IPv4 address that cannot be judged from here
   ['2001:db8::', 32, 'reserved'],
   ['fc00::', 7, 'unique_local'],
   ['fe80::', 10, 'link_local'],

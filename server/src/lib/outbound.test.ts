@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { checkOutboundUrl, OutboundError, outboundFetch, type OutboundReason } from './outbound.ts';
+import { checkOutboundUrl, OutboundError, outboundFetch, parseOutboundUrl, type OutboundReason } from './outbound.ts';
 
 /** A real local HTTP server; `hits` counts every request that reached it. */
 let server: Server;
@@ -89,6 +89,19 @@ describe('outboundFetch against a real local server', () => {
     ['not a url', 'invalid_url'],
   ] as const)('refuses %s (%s)', async (url, reason) => {
     expect(await reasonOf(outboundFetch(url, strict))).toBe(reason);
+  });
+
+  it.each([
+    ['http://example.com:8080/', 'port_not_allowed'],
+    ['https://example.com:22/', 'port_not_allowed'],
+    ['http://example.com:6379/', 'port_not_allowed'],
+  ] as const)('with only the standard ports, refuses %s before any lookup', async (url, reason) => {
+    expect(await reasonOf(outboundFetch(url, { ...strict, standardPortsOnly: true }))).toBe(reason);
+  });
+
+  it('with only the standard ports, the scheme\'s default and the explicit 80 and 443 pass the form check', () => {
+    for (const url of ['http://example.com/', 'https://example.com/', 'http://example.com:80/', 'https://example.com:443/'])
+      expect(parseOutboundUrl(url, { standardPortsOnly: true }).hostname).toBe('example.com');
   });
 
   it('refuses plain http when https is required', async () => {

@@ -16,12 +16,15 @@ export const OUTBOUND_TIMEOUT_MS = 5_000;
 export const OUTBOUND_MAX_BYTES = 1024 * 1024;
 export const OUTBOUND_MAX_REDIRECTS = 3;
 export const OUTBOUND_MAX_URL_LENGTH = 2_000;
+/** A name that does not resolve in this time is refused (the lookup itself cannot be cancelled; it is not waited for). */
+export const OUTBOUND_DNS_TIMEOUT_MS = 2_000;
 
 /** Refused before anything is sent (the URL or its address is not allowed). */
 export type OutboundRefusal =
   | 'invalid_url'
   | 'scheme_not_allowed'
   | 'credentials_in_url'
+  | 'port_not_allowed'
   | 'host_not_found'
   | `address_${Exclude<AddressClass, 'public'>}`
   | 'too_many_redirects';
@@ -49,6 +52,8 @@ export interface OutboundPolicy {
   allowPrivate: boolean;
   /** Refuse plain http (postbacks). */
   httpsOnly?: boolean;
+  /** Only the standard web ports, 80 and 443 (production: a partner's URL may not reach other services of a host). */
+  standardPortsOnly?: boolean;
   /** Exact addresses allowed despite the rule (set by code, never by a partner: tests of a redirect's re-check). */
   allowAddresses?: readonly string[];
   /**
@@ -92,13 +97,15 @@ export interface OutboundResponse {
 }
 
 /** The URL parsed and its scheme and form checked (no DNS). */
-export function parseOutboundUrl(raw: string, policy: Pick<OutboundPolicy, 'httpsOnly'>): URL {
+export function parseOutboundUrl(raw: string, policy: Pick<OutboundPolicy, 'httpsOnly' | 'standardPortsOnly'>): URL {
   if (raw.length > OUTBOUND_MAX_URL_LENGTH || !URL.canParse(raw)) throw new OutboundError('invalid_url');
   const url = new URL(raw);
   if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new OutboundError('scheme_not_allowed');
   if (policy.httpsOnly && url.protocol !== 'https:') throw new OutboundError('scheme_not_allowed');
   if (url.username || url.password) throw new OutboundError('credentials_in_url');
   if (!url.hostname) throw new OutboundError('invalid_url');
+  // URL leaves `port` empty for the scheme's default (80 for http, 443 for https).
+  if (policy.standardPortsOnly && url.port !== '' && url.port !== '80' && url.port !== '443') throw new OutboundError('port_not_allowed');
   return url;
 }
 
@@ -110,9 +117,11 @@ function refusalOf(address: string, policy: OutboundPolicy): OutboundError | nul
   return cls === 'public' ? null : new OutboundError(`address_${cls}`, `${address} is ${cls}`);
 }
 
-function resolveAll(host: string): Promise<LookupAddress[]> {
+function resolveAll(host: string, timeoutMs = OUTBOUND_DNS_TIMEOUT_MS): Promise<LookupAddress[]> {
   return new Promise((resolve, reject) => {
+    const deadline = setTimeout(() => reject(new OutboundError('timeout', `${host} did not resolve in ${timeoutMs} ms`)), timeoutMs);
     dnsLookup(host, { all: true, verbatim: true }, (error, addresses) => {
+      clearTimeout(deadline);
       if (error || !addresses.length) reject(new OutboundError('host_not_found', `${host} does not resolve`, { cause: error }));
       else resolve(addresses);
     });

@@ -134,11 +134,12 @@ export function signPostback(secret: string, body: string): string {
 
 /**
  * What delivering needs: the database, the clock and (optionally) the configuration, of which only
- * OUTBOUND_ALLOW_PRIVATE is read (absent: false). Any config shape is taken so that the scheduler's context fits.
+ * OUTBOUND_ALLOW_PRIVATE and NODE_ENV are read (absent: false, not production). Any config shape is taken so that the scheduler's context fits.
  */
 export type PostbackContext = Pick<AppContext, 'database' | 'clock'> & { config?: object };
 
 const allowPrivateOf = (ctx: PostbackContext): boolean => (ctx.config as Partial<Pick<Config, 'OUTBOUND_ALLOW_PRIVATE'>> | undefined)?.OUTBOUND_ALLOW_PRIVATE === true;
+const productionOf = (ctx: PostbackContext): boolean => (ctx.config as Partial<Pick<Config, 'NODE_ENV'>> | undefined)?.NODE_ENV === 'production';
 
 export interface DeliveryRow {
   id: number;
@@ -221,6 +222,7 @@ export async function attemptPostback(ctx: PostbackContext, d: DeliveryRow, opts
         allowPrivate,
         // Plain http only where private targets are allowed too (a local receiver in tests).
         httpsOnly: !allowPrivate,
+        standardPortsOnly: productionOf(ctx),
         method: 'POST',
         body,
         headers: {

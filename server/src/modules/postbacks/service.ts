@@ -56,7 +56,11 @@ export async function postbacksOf(ctx: AppContext, userId: number): Promise<Post
   return { secret: await secretOf(ctx, userId), projects };
 }
 
-const policyOf = (ctx: AppContext) => ({ allowPrivate: ctx.config.OUTBOUND_ALLOW_PRIVATE, httpsOnly: !ctx.config.OUTBOUND_ALLOW_PRIVATE });
+const policyOf = (ctx: AppContext) => ({
+  allowPrivate: ctx.config.OUTBOUND_ALLOW_PRIVATE,
+  httpsOnly: !ctx.config.OUTBOUND_ALLOW_PRIVATE,
+  standardPortsOnly: ctx.config.NODE_ENV === 'production',
+});
 
 /**
  * PUT /postbacks/{project}: an https URL whose host resolves to public addresses only (the same rule is applied

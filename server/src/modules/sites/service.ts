@@ -58,7 +58,11 @@ export function pinSiteHost(ctx: AppContext, host: string, pin: PinnedHost): () 
   };
 }
 
-const policyOf = (ctx: AppContext): OutboundPolicy => ({ allowPrivate: ctx.config.OUTBOUND_ALLOW_PRIVATE, pinnedHosts: pins.get(ctx) });
+const policyOf = (ctx: AppContext): OutboundPolicy => ({
+  allowPrivate: ctx.config.OUTBOUND_ALLOW_PRIVATE,
+  standardPortsOnly: ctx.config.NODE_ENV === 'production',
+  pinnedHosts: pins.get(ctx),
+});
 
 // ---------------------------------------------------------------------------------------------------------------
 // The partner's token
