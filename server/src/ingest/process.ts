@@ -139,20 +139,27 @@ async function drain(database: Database, project: ProjectId, writer: ProjectWrit
   writer.writing = true;
   try {
     while (writer.queue.length > 0) {
-      // On the embedded database with partners reading, a group is no larger than one small transaction.
-      const cap = writer.transactionEvents && cabinetReading(database) ? Math.min(writer.groupEvents, writer.transactionEvents) : writer.groupEvents;
-      const group = [writer.queue.shift()!];
-      let events = group[0]!.valid.length;
-      while (writer.queue.length > 0 && events + writer.queue[0]!.valid.length <= cap) {
-        const next = writer.queue.shift()!;
-        events += next.valid.length;
-        group.push(next);
-      }
-      await writeGroup(database, project, group);
+      // The group is taken when its turn comes, not before: on the embedded database the turn waits for the
+      // requests that arrived meanwhile to be taken in (db/turns.ts), and they belong in this write.
+      await inWriteTurn(database, () => writeGroup(database, project, takeGroup(database, writer)));
     }
   } finally {
     writer.writing = false;
   }
+}
+
+/** The oldest waiting batches, as many as fit under the cap (the first one whatever its size). */
+function takeGroup(database: Database, writer: ProjectWriter): Waiting[] {
+  // On the embedded database with partners reading, a group is no larger than one small transaction.
+  const cap = writer.transactionEvents && cabinetReading(database) ? Math.min(writer.groupEvents, writer.transactionEvents) : writer.groupEvents;
+  const group = [writer.queue.shift()!];
+  let events = group[0]!.valid.length;
+  while (writer.queue.length > 0 && events + writer.queue[0]!.valid.length <= cap) {
+    const next = writer.queue.shift()!;
+    events += next.valid.length;
+    group.push(next);
+  }
+  return group;
 }
 
 /**
@@ -197,12 +204,11 @@ async function commitGroup(database: Database, project: ProjectId, group: Waitin
     }
   }
   const results: IngestResult[] = new Array(valid.length);
-  await inWriteTurn(database, () =>
-    database.db.transaction(async (tx) => {
-      await processValid(tx, project, valid, results, now);
-      mark('partner generations');
-    }),
-  );
+  // Its turn on the embedded database is taken by drain, around the group and any retry of its batches alone.
+  await database.db.transaction(async (tx) => {
+    await processValid(tx, project, valid, results, now);
+    mark('partner generations');
+  });
   grouping.writes += 1;
   grouping.batches += group.length;
   // Committed: only now does any request see its results (a failed write leaves them untouched).
