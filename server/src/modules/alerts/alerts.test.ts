@@ -114,9 +114,15 @@ describe('unsubscribe link', () => {
     expect(res.json()).toEqual({ success: true, message: 'Weekly summaries are now off. You can switch them on again in your settings.', data: { kind: 'weekly_summary' } });
     expect(await prefs(a.cookie)).toMatchObject({ sale: true, payout_status: true, weekly_summary: false });
     expect(await prefs(b.cookie)).toMatchObject({ weekly_summary: true });
-    // Following it again is fine (still off); GET works too, in the language asked for.
-    const again = await t.app.inject({ url: `/api/alerts/unsubscribe?token=${encodeURIComponent(token)}`, headers: { 'x-localization': 'en' } });
+    // Following it again is fine (still off).
+    const again = await t.app.inject({ method: 'POST', url: `/api/alerts/unsubscribe?token=${encodeURIComponent(token)}`, headers: { 'x-localization': 'en' } });
     expect(again.statusCode).toBe(200);
+    // A GET (a mail scanner, a link preview) changes nothing: it leads to the page, where the partner confirms.
+    const sale0 = unsubscribeToken(t.ctx.config, a.id, 'sale');
+    const opened = await t.app.inject({ url: `/api/alerts/unsubscribe?token=${encodeURIComponent(sale0)}` });
+    expect(opened.statusCode).toBe(303);
+    expect(opened.headers.location).toBe(`/alerts/unsubscribe/${encodeURIComponent(sale0)}`);
+    expect(await prefs(a.cookie)).toMatchObject({ sale: true });
 
     const sale = unsubscribeToken(t.ctx.config, a.id, 'sale');
     const tampered = [
@@ -252,7 +258,7 @@ describe('alert mails through SMTP', () => {
 
     // Unsubscribed: the next move is not mailed, the decision still is.
     const token = unsubscribeIn(plainText(received[2]!.raw));
-    expect((await t!.app.inject({ url: `/api/alerts/unsubscribe?token=${token}` })).statusCode).toBe(200);
+    expect((await t!.app.inject({ method: 'POST', url: `/api/alerts/unsubscribe?token=${token}` })).statusCode).toBe(200);
     expect((await move(c, 'process')).statusCode).toBe(200);
     expect(received).toHaveLength(3);
     expect((await t!.app.inject({ method: 'POST', url: `/operator/v1/payouts/${c}/status`, headers: OPERATOR, payload: { status: 'rejected', reason: 'Closed' } })).statusCode).toBe(200);

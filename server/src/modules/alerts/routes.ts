@@ -55,6 +55,15 @@ export async function alertsRoutes(root: FastifyInstance) {
     const data = await unsubscribe(ctx, request.query.token);
     return { success: true as const, message: t(request.lang, `alerts:unsubscribed.${data.kind}`), data };
   };
-  app.get(ALERT_PATHS.unsubscribe, follow, handler);
   app.post(ALERT_PATHS.unsubscribe, follow, handler);
+  // A GET of the one-click address (a mail scanner, a link preview, a click in a client that ignores
+  // List-Unsubscribe-Post) changes nothing: it leads to the page, where the partner confirms (RFC 8058).
+  app.get(
+    ALERT_PATHS.unsubscribe,
+    {
+      config: { rateLimit: LINK_RATE_LIMIT },
+      schema: { tags, summary: 'Opening the one-click unsubscribe address: leads to the unsubscribe page, changes nothing', querystring: unsubscribeQuery },
+    },
+    async (request, reply) => reply.header('cache-control', 'no-store').redirect(`/alerts/unsubscribe/${encodeURIComponent(request.query.token)}`, 303),
+  );
 }

@@ -26,11 +26,19 @@ function startAsGuest(answer: MockAnswer | (() => MockAnswer)) {
 }
 
 const status = () => screen.findByTestId('unsubscribe-status');
+/** The partner confirms on the page: opening the link alone sends nothing. */
+async function confirm(user = userEvent.setup()) {
+  await user.click(await screen.findByRole('button', { name: 'Unsubscribe' }));
+}
 
 describe('unsubscribe page', () => {
   it('works for a guest: sends the token once, without signing in, and shows the confirmation with the way to sign in', async () => {
     const { api, router } = startAsGuest(done);
     expect(await screen.findByRole('heading', { name: 'Unsubscribe from email alerts' })).toBeInTheDocument();
+    expect(await status()).toHaveAttribute('data-state', 'confirm');
+    expect(await status()).toHaveTextContent('Switch this email alert off?');
+    expect(api.calls.filter((c) => c.path === '/api/alerts/unsubscribe')).toHaveLength(0);
+    await confirm();
     await waitFor(async () => expect(await status()).toHaveAttribute('data-state', 'success'));
     expect(await status()).toHaveTextContent('Sale alerts are now off.');
     const calls = api.calls.filter((c) => c.path === '/api/alerts/unsubscribe');
@@ -43,6 +51,7 @@ describe('unsubscribe page', () => {
 
   it('works signed in too (not sent to the dashboard), leading to the alert settings', async () => {
     const { callsTo, router } = startScreen(`/alerts/unsubscribe/${TOKEN}`, { 'POST /api/alerts/unsubscribe': done });
+    await confirm();
     await waitFor(async () => expect(await status()).toHaveAttribute('data-state', 'success'));
     expect(callsTo('/alerts/unsubscribe')).toHaveLength(1);
     expect(router.state.location.pathname).toBe(`/alerts/unsubscribe/${TOKEN}`);
@@ -51,6 +60,7 @@ describe('unsubscribe page', () => {
 
   it('an altered link shows the server\'s reason and no retry; a failure can be tried again', async () => {
     startAsGuest(invalid);
+    await confirm();
     await waitFor(async () => expect(await status()).toHaveAttribute('data-state', 'error'));
     expect(await status()).toHaveTextContent('This unsubscribe link is not valid.');
     expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
@@ -60,6 +70,7 @@ describe('unsubscribe page', () => {
     const user = userEvent.setup();
     let n = 0;
     const { api } = startAsGuest(() => (++n === 1 ? { status: 429, body: { code: 'too_many_requests', message: 'Too many attempts. Try later.' } } : done));
+    await confirm(user);
     await waitFor(async () => expect(await status()).toHaveAttribute('data-state', 'error'));
     expect(await status()).toHaveTextContent('Too many attempts. Try later.');
     await user.click(screen.getByRole('button', { name: 'Try again' }));
