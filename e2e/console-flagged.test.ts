@@ -1,18 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { generate } from 'otplib';
 import type { IngestAnswer, ProjectId } from '@pc/core';
 import { ensureDemoPartner } from '../server/src/seed/demo.ts';
-import { DEMO_STAFF_PASSWORD, DEMO_STAFF_TOTP_SECRET, ensureDemoStaff } from '../server/src/seed/demo-staff.ts';
+import { ensureDemoStaff } from '../server/src/seed/demo-staff.ts';
 import { plansOf, sendHistory } from '../simulator/src/simulate.ts';
-import { browserAvailable, ensureWebBuild, launch, startServer, watchProblems, type RunningServer } from './support.ts';
+import { CONSOLE_SHOTS, consolePage, shootInWidths, signInDemoMember } from './console-support.ts';
+import { browserAvailable, ensureWebBuild, launch, startServer, type RunningServer } from './support.ts';
 
 const hasBrowser = browserAvailable();
-/** Screenshots to be looked at, outside the repository. */
-const SHOTS = process.env.CONSOLE_SHOTS ?? '/tmp/console-shots';
 
 /**
  * Flagged sales in Chromium (decision 0164): the demo partner's simulated traffic (whose sales include refunds and
@@ -27,29 +24,11 @@ describe.skipIf(!hasBrowser)('console: flagged sales in Chromium', () => {
   const contexts: BrowserContext[] = [];
   const problems: string[] = [];
 
-  async function newPage(): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US', acceptDownloads: true });
-    contexts.push(context);
-    const page = await context.newPage();
-    // 401: who-am-I before signing in.
-    watchProblems(page, problems, [401]);
-    return page;
-  }
-
-  async function shoot(page: Page, name: string) {
-    for (const width of [1440, 390]) {
-      await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-      await page.waitForTimeout(400);
-      // No page may be wider than the screen.
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      expect(overflow, `${name} ${width}`).toBeLessThanOrEqual(1);
-      await page.screenshot({ path: join(SHOTS, `${name}-en-${width}.png`), fullPage: true });
-    }
-    await page.setViewportSize({ width: 1440, height: 900 });
-  }
+  const newPage = () => consolePage(browser, contexts, problems);
+  const shoot = (page: Page, name: string) => shootInWidths(page, name);
 
   beforeAll(async () => {
-    mkdirSync(SHOTS, { recursive: true });
+    mkdirSync(CONSOLE_SHOTS, { recursive: true });
     ensureWebBuild();
     server = await startServer();
     const ctx = server.app.ctx;
@@ -83,14 +62,7 @@ describe.skipIf(!hasBrowser)('console: flagged sales in Chromium', () => {
     expect(flagged!.n).toBeGreaterThan(0);
 
     const page = await newPage();
-    await page.goto(`${server.baseUrl}/operator/sign-in`);
-    await page.locator('#field-email').fill('finance@staff.test');
-    await page.locator('#field-password').fill(DEMO_STAFF_PASSWORD);
-    await page.getByTestId('sign-in-submit').click();
-    await page.getByTestId('sign-in-code').waitFor();
-    await page.locator('#field-code').fill(await generate({ secret: DEMO_STAFF_TOTP_SECRET }));
-    await page.getByTestId('code-submit').click();
-    await page.getByTestId('console-member').waitFor();
+    await signInDemoMember(page, server.baseUrl, 'finance@staff.test');
 
     await page.getByTestId('nav-flagged').click();
     await page.waitForURL('**/operator/flagged');

@@ -3,19 +3,17 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { generate } from 'otplib';
 import { DEFAULT_PRODUCT } from '@pc/core';
 import { ensureDemoPartner, DEMO_EMAIL, DEMO_PASSWORD } from '../server/src/seed/demo.ts';
-import { DEMO_STAFF_PASSWORD, DEMO_STAFF_TOTP_SECRET, ensureDemoStaff } from '../server/src/seed/demo-staff.ts';
+import { ensureDemoStaff } from '../server/src/seed/demo-staff.ts';
 import { insertPayoutRequest } from '../server/src/money/payouts.ts';
 import { payoutFee } from '@pc/core';
 import { fund, insertWallet } from '../server/src/modules/payouts/testing.ts';
 import { createPartner } from '../server/src/money/testing.ts';
-import { browserAvailable, ensureWebBuild, launch, localLink, mailbox, setLanguage, signIn, startServer, watchProblems, type RunningServer } from './support.ts';
+import { CONSOLE_SHOTS, consolePage, signInDemoMember } from './console-support.ts';
+import { browserAvailable, ensureWebBuild, launch, localLink, mailbox, setLanguage, signIn, startServer, type RunningServer } from './support.ts';
 
 const hasBrowser = browserAvailable();
-/** Screenshots to be looked at, outside the repository. */
-const SHOTS = process.env.CONSOLE_SHOTS ?? '/tmp/console-shots';
 
 /**
  * The programme run from the console, as its staff meet it in Chromium (decisions 0160–0162), with the demo's
@@ -40,34 +38,22 @@ describe.skipIf(!hasBrowser)('running the programme from the console in Chromium
   const problems: string[] = [];
   let partnerPage: Page;
 
-  async function newPage(expected: readonly number[] = [401, 403, 409]): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US', acceptDownloads: true });
-    contexts.push(context);
-    const page = await context.newPage();
-    watchProblems(page, problems, expected);
-    return page;
-  }
+  // 401: who-am-I before signing in; 403 and 409: the refusals the journey provokes (a read-only view's write, four eyes).
+  const newPage = (expected: readonly number[] = [401, 403, 409]) => consolePage(browser, contexts, problems, expected);
 
-  /** Signs a demo member in: password, then the authenticator's code of the demo secret. */
+  /** A new browser page with a demo member signed in. */
   async function staffSignIn(email: string): Promise<Page> {
     const page = await newPage();
-    await page.goto(`${server.baseUrl}/operator/sign-in`);
-    await page.locator('#field-email').fill(email);
-    await page.locator('#field-password').fill(DEMO_STAFF_PASSWORD);
-    await page.getByTestId('sign-in-submit').click();
-    await page.getByTestId('sign-in-code').waitFor();
-    await page.getByTestId('totp-code').fill(await generate({ secret: DEMO_STAFF_TOTP_SECRET }));
-    await page.getByTestId('code-submit').click();
-    await page.getByTestId('console-member').waitFor();
+    await signInDemoMember(page, server.baseUrl, email);
     return page;
   }
 
-  const shot = (page: Page, name: string) => page.screenshot({ path: join(SHOTS, `journey-${name}.png`), fullPage: true });
+  const shot = (page: Page, name: string) => page.screenshot({ path: join(CONSOLE_SHOTS, `journey-${name}.png`), fullPage: true });
   const confirmDialog = (page: Page) => page.getByRole('dialog').locator('button').last().click();
   const gridRow = (page: Page, id: number) => page.locator(`.MuiDataGrid-row[data-id="${id}"]`);
 
   beforeAll(async () => {
-    mkdirSync(SHOTS, { recursive: true });
+    mkdirSync(CONSOLE_SHOTS, { recursive: true });
     ensureWebBuild();
     server = await startServer();
     const { ctx } = server.app;
@@ -206,7 +192,7 @@ describe.skipIf(!hasBrowser)('running the programme from the console in Chromium
       await expect.poll(async () => Number((await partnerPage.getByTestId('news-badge').locator('.MuiBadge-badge').textContent()) || 0), { timeout: 30_000 }).toBeGreaterThanOrEqual(1);
       await partnerPage.getByTestId('news-badge').click();
       await partnerPage.getByText(title).first().waitFor({ timeout: 30_000 });
-      await partnerPage.screenshot({ path: join(SHOTS, `journey-partner-news-${lang}.png`), fullPage: true });
+      await partnerPage.screenshot({ path: join(CONSOLE_SHOTS, `journey-partner-news-${lang}.png`), fullPage: true });
     }
     await setLanguage(partnerPage, 'en');
   }, 300_000);

@@ -1,14 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { generate } from 'otplib';
-import { DEMO_STAFF_PASSWORD, DEMO_STAFF_TOTP_SECRET, ensureDemoStaff } from '../server/src/seed/demo-staff.ts';
-import { browserAvailable, ensureWebBuild, launch, startServer, watchProblems, type RunningServer } from './support.ts';
+import { ensureDemoStaff } from '../server/src/seed/demo-staff.ts';
+import { CONSOLE_SHOTS, consolePage, shootInWidths, signInDemoMember } from './console-support.ts';
+import { browserAvailable, ensureWebBuild, launch, startServer, type RunningServer } from './support.ts';
 
 const hasBrowser = browserAvailable();
-/** Screenshots to be looked at, outside the repository. */
-const SHOTS = process.env.CONSOLE_SHOTS ?? '/tmp/console-shots';
 
 /**
  * Product settings in Chromium (decision 0163): the demo administrator changes the PPD rate of group A, sees the
@@ -21,40 +18,12 @@ describe.skipIf(!hasBrowser)('console: product settings in Chromium', () => {
   const contexts: BrowserContext[] = [];
   const problems: string[] = [];
 
-  async function newPage(): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US', acceptDownloads: true });
-    contexts.push(context);
-    const page = await context.newPage();
-    // 401: who-am-I before signing in.
-    watchProblems(page, problems, [401]);
-    return page;
-  }
-
-  async function shoot(page: Page, name: string, { fullPage = true } = {}) {
-    for (const width of [1440, 390]) {
-      await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-      await page.waitForTimeout(400);
-      // No page may be wider than the screen.
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      expect(overflow, `${name} ${width}`).toBeLessThanOrEqual(1);
-      await page.screenshot({ path: join(SHOTS, `${name}-en-${width}.png`), fullPage });
-    }
-    await page.setViewportSize({ width: 1440, height: 900 });
-  }
-
-  async function signIn(page: Page, email: string) {
-    await page.goto(`${server.baseUrl}/operator/sign-in`);
-    await page.locator('#field-email').fill(email);
-    await page.locator('#field-password').fill(DEMO_STAFF_PASSWORD);
-    await page.getByTestId('sign-in-submit').click();
-    await page.getByTestId('sign-in-code').waitFor();
-    await page.locator('#field-code').fill(await generate({ secret: DEMO_STAFF_TOTP_SECRET }));
-    await page.getByTestId('code-submit').click();
-    await page.getByTestId('console-member').waitFor();
-  }
+  const newPage = () => consolePage(browser, contexts, problems);
+  const shoot = shootInWidths;
+  const signIn = (page: Page, email: string) => signInDemoMember(page, server.baseUrl, email);
 
   beforeAll(async () => {
-    mkdirSync(SHOTS, { recursive: true });
+    mkdirSync(CONSOLE_SHOTS, { recursive: true });
     ensureWebBuild();
     server = await startServer();
     await ensureDemoStaff(server.app.ctx);
