@@ -65,9 +65,9 @@ describe.skipIf(!hasBrowser)('money out in Chromium', () => {
       { userId, project: 'fd1', amount: 500_000_000, reason: 'e2e', operator: 'e2e' },
       new Date(),
     );
-    // Refusals the screens show themselves (401 for guests, 403 security checks, 422 form errors, 429 a link sent
-    // again too soon).
-    ({ browser, context, page } = await signedInBrowser(server.baseUrl, problems, { expectedStatuses: [401, 403, 422, 429] }));
+    // Refusals the screens show themselves (401 for guests, 403 security checks, 409 a request in a cooling-off
+    // window, 422 form errors, 429 a link sent again too soon).
+    ({ browser, context, page } = await signedInBrowser(server.baseUrl, problems, { expectedStatuses: [401, 403, 409, 422, 429] }));
   }, 240_000);
 
   afterAll(async () => {
@@ -157,11 +157,27 @@ describe.skipIf(!hasBrowser)('money out in Chromium', () => {
     await expect.poll(() => state.textContent()).toMatch(/^Waiting period until /);
   });
 
-  it('with the hold shortened, requests a payout that shows the fee and what will be received', async () => {
+  it('a wallet just added holds new requests back for 48 hours, said with the date and the reason', async () => {
     const patched = await operator('PATCH', '/settings', { changes: { walletHoldDays: 0 } });
     expect(patched.statusCode, patched.body).toBe(200);
     await openPayouts();
     await expect.poll(() => page.getByTestId('wallet-state').first().textContent()).toBe('Active');
+    const notice = page.getByTestId('payout-cooling-off');
+    await notice.waitFor();
+    expect(await notice.textContent()).toMatch(/^For your security, new payout requests can be sent after .+ UTC, because a wallet was added\./);
+    await page.locator('#payout-amount').fill('100');
+    await page.getByRole('button', { name: 'Request payout' }).click();
+    await page.getByTestId('payout-request-error').waitFor();
+    expect(await page.getByTestId('payout-request-error').textContent()).toBe(await notice.textContent());
+    await shot('payouts-cooling-off-en-1440');
+  });
+
+  it('once the wait is over, requests a payout that shows the fee and what will be received', async () => {
+    // As if the 48 hours had passed.
+    await server.app.ctx.database.query(sql`update users set payout_cooling_until = now() - interval '1 second' where id = ${userId}`);
+    await openPayouts();
+    await expect.poll(() => page.getByTestId('wallet-state').first().textContent()).toBe('Active');
+    expect(await page.getByTestId('payout-cooling-off').count()).toBe(0);
 
     await page.locator('#payout-amount').fill('100');
     // WebMoney: 0.8 % of 100.00 USD.
