@@ -22,14 +22,26 @@ export async function consolePage(browser: Browser, contexts: BrowserContext[], 
   return page;
 }
 
-/** Signs a demo member in: the demo password, then the code of the demo authenticator secret. */
+/** The 30-second authenticator step each member last signed in with: a code is taken once per member. */
+const lastStep = new Map<string, number>();
+
+/**
+ * Signs a demo member in: the demo password, then the code of the demo authenticator secret. The server takes each
+ * code once (a replayed one is refused), so a member signing in again within the same 30 seconds waits for the next.
+ */
 export async function signInDemoMember(page: Page, baseUrl: string, email: string): Promise<void> {
   await page.goto(`${baseUrl}/operator/sign-in`);
   await page.locator('#field-email').fill(email);
   await page.locator('#field-password').fill(DEMO_STAFF_PASSWORD);
   await page.getByTestId('sign-in-submit').click();
   await page.getByTestId('sign-in-code').waitFor();
-  await page.getByTestId('totp-code').fill(await generate({ secret: DEMO_STAFF_TOTP_SECRET }));
+  let step = Math.floor(Date.now() / 30_000);
+  if (lastStep.get(email) === step) {
+    await page.waitForTimeout((step + 1) * 30_000 - Date.now() + 200);
+    step += 1;
+  }
+  lastStep.set(email, step);
+  await page.getByTestId('totp-code').fill(await generate({ secret: DEMO_STAFF_TOTP_SECRET, epoch: step * 30 }));
   await page.getByTestId('code-submit').click();
   await page.getByTestId('console-member').waitFor();
 }
