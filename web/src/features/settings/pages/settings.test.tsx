@@ -32,7 +32,8 @@ const panel = async (name: string) => screen.findByRole('region', { name });
 describe('settings: the sections', () => {
   it('shows personal info, the security options and the sessions from the answers', async () => {
     startScreen('/settings');
-    expect(await screen.findByTestId('current-email')).toHaveTextContent(fixtures.settings.email);
+    // The file's first test also waits for the page's chunk to load, which a busy machine makes slow.
+    expect(await screen.findByTestId('current-email', {}, { timeout: 20_000 })).toHaveTextContent(fixtures.settings.email);
     expect(screen.getByLabelText('First name')).toHaveValue(fixtures.settings.first_name);
     expect(screen.getByLabelText('Last name')).toHaveValue(fixtures.settings.last_name);
     expect(screen.getByLabelText('Contact details')).toHaveValue('');
@@ -69,7 +70,7 @@ describe('settings: the sections', () => {
     expect(rows[2]).toHaveTextContent('Firefox on Windows');
     expect(rows[2]).toHaveTextContent('2001:db8:85a3::8a2e:370:7334');
     expect(rows[2]).toHaveTextContent(`Signed in on ${formatDateTime(fixtures.sessions.data[2]!.created_at)}`);
-  });
+  }, 60_000);
 
   it('shows a code that was changed, and protected operations frozen until a date', async () => {
     const settings: SettingsAnswer = {
