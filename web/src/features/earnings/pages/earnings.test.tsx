@@ -6,10 +6,14 @@ import { formatMoney, formatNumber } from '../../../lib/format.ts';
 describe('earnings', () => {
   it("shows today's figures, the gold status, the table and the month table", async () => {
     const { callsTo } = startScreen('/app/fd1/earnings?period=30d');
-    await waitFor(() =>
-      expect(screen.getByTestId('today-total-value')).toHaveTextContent(
-        formatMoney(fixtures.earningsToday.total),
-      ),
+    // The file's first test also waits for the page's chunks (data grid, charts) to load, which a busy machine makes
+    // slow; so does the whole test (a minute at most).
+    await waitFor(
+      () =>
+        expect(screen.getByTestId('today-total-value')).toHaveTextContent(
+          formatMoney(fixtures.earningsToday.total),
+        ),
+      { timeout: 20_000 },
     );
     expect(await screen.findByTestId('gold-level')).toHaveTextContent('Level 4: Manager');
     expect(screen.getByTestId('gold-coins')).toHaveTextContent(formatNumber(fixtures.goldStatus.coins));
@@ -24,7 +28,7 @@ describe('earnings', () => {
     const query = callsTo('/earnings/stat')[0]!.query;
     expect(query.app).toBe('fd1');
     expect((Date.parse(query.date_to!) - Date.parse(query.date_from!)) / 86_400_000).toBe(29);
-  });
+  }, 60_000);
 });
 
 describe('Gold partners', () => {
