@@ -52,4 +52,5 @@ export * from './contracts/console.ts';
 export * from './rules/payout-export.ts';
 export * from './contracts/console-content.ts';
 export * from './contracts/console-flagged.ts';
+export * from './contracts/second-factor.ts';
 export * from './rules/flagged-sales.ts';

@@ -19,6 +19,7 @@ export type MailKind =
   | 'email_change_notice'
   | 'email_change_taken'
   | 'security_code_changed'
+  | 'second_factor_changed'
   | 'alert_sale'
   | 'alert_payout_status'
   | 'alert_wallet_change'
@@ -42,6 +43,7 @@ export const MAIL_KINDS: readonly MailKind[] = [
   'email_change_notice',
   'email_change_taken',
   'security_code_changed',
+  'second_factor_changed',
   'alert_sale',
   'alert_payout_status',
   'alert_wallet_change',
@@ -58,6 +60,7 @@ export const MAIL_EXAMPLE_PARAMS: Partial<Record<MailKind, MailParams>> = {
   alert_sale: { count: 2, total: '$3.00', sales: 'FD1 · movie.mp4: $2.00\nFD2 · song.mp3: $1.00', unsubscribe: 'https://cabinet.example/alerts/unsubscribe/x' },
   alert_payout_status: { id: 12, amount: '$100.00', wallet: '•••• 4242 (USD)', status: 'in review', unsubscribe: 'https://cabinet.example/alerts/unsubscribe/x' },
   alert_wallet_change: { context: 'removed', system: 'PayPal', wallet: 'p@example.com' },
+  second_factor_changed: { context: 'totp_off' },
   site_check_failed: { domain: 'my-blog.example.org', project: 'FD1', date: '27 Nov 2026', reason: 'file or meta tag not found', lapse: '29 Nov 2026' },
   site_lapsed: { domain: 'my-blog.example.org', project: 'FD1', reason: 'file or meta tag not found' },
   weekly_summary: { from: '2 Nov 2026', to: '8 Nov 2026', lines: 'FD1: $10.00', total: '$10.00', available: '$25.00', unsubscribe: 'https://cabinet.example/alerts/unsubscribe/x' },

@@ -4,6 +4,7 @@ import { unlimitedRoutes } from './unlimited/routes.ts';
 import { operatorRoutes } from '../operator/routes.ts';
 import { captchaRoutes } from './captcha/routes.ts';
 import { authRoutes } from './auth/routes.ts';
+import { secondFactorRoutes } from './auth/second-factor-routes.ts';
 import { userRoutes } from './user/routes.ts';
 import { securityRoutes } from './security/routes.ts';
 import { settingsRoutes } from './settings/routes.ts';
@@ -40,6 +41,7 @@ export async function registerModules(app: FastifyInstance) {
       await api.register(unlimitedRoutes);
       await api.register(captchaRoutes);
       await api.register(authRoutes);
+      await api.register(secondFactorRoutes);
       await api.register(userRoutes);
       await api.register(securityRoutes);
       await api.register(settingsRoutes);

@@ -34,6 +34,11 @@ export const users = pgTable('users', {
   /** New payout requests wait until then, after a change named by the reason (migration 0750, decision 0177). */
   payoutCoolingUntil: ts('payout_cooling_until'),
   payoutCoolingReason: text('payout_cooling_reason'),
+  theme: text('theme').notNull().default('system'),
+  /** The authenticator (migration 0760, decision 0190): the sealed secret, when it was turned on, the last step taken. */
+  totpSecret: text('totp_secret'),
+  totpEnabledAt: ts('totp_enabled_at'),
+  totpLastStep: bigint('totp_last_step', { mode: 'number' }),
 });
 
 export const partnerPrograms = pgTable(

@@ -8,3 +8,4 @@ export * from './postbacks.ts';
 export * from './plans.ts';
 export * from './staff.ts';
 export * from './console.ts';
+export * from './second-factor.ts';

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -9,12 +9,16 @@ import {
   restorePasswordBody,
   restoreRequestBody,
   tokenBody,
-  signInAnswer,
+  loginAnswer,
 } from '@pc/core';
 import { t } from '../../lib/i18n.ts';
 import { verifyCaptcha } from '../captcha/service.ts';
 import { currentUser } from '../session/plugin.ts';
 import { userAnswerOf } from '../session/user-answer.ts';
+import type { users } from '../../db/schema/index.ts';
+
+type UserRow = typeof users.$inferSelect;
+import { issuePending, secondFactorMethods } from './second-factor.ts';
 import {
   acceptAutoLogin,
   assertPasswordAcceptable,
@@ -39,6 +43,17 @@ export async function authRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
   const ok = (lang: Parameters<typeof t>[0], key: string) => ({ success: true as const, message: t(lang, key) });
+
+  /** The first step passed: a session, or for an account with a second factor the pending token (decision 0190). */
+  async function signInOrAskSecondFactor(request: FastifyRequest, reply: FastifyReply, user: UserRow) {
+    const methods = await secondFactorMethods(ctx.database.db, user);
+    if (methods.length > 0) {
+      const { token, expiresAt } = await issuePending(ctx.database.db, user.id, ctx.clock.now());
+      return { second_factor: { token, methods, expires_at: expiresAt.toISOString() } };
+    }
+    await app.signIn(request, reply, user.id);
+    return userAnswerOf(ctx.database.db, user);
+  }
 
   app.post(
     '/auth/register',
@@ -69,14 +84,21 @@ export async function authRoutes(root: FastifyInstance) {
     '/auth/login',
     {
       config: { rateLimit: SIGN_IN_RATE_LIMIT },
-      schema: { tags, summary: 'Sign in with e-mail, password and captcha', body: loginBody, response: { 200: signInAnswer } },
+      schema: {
+        tags,
+        summary: 'Sign in with e-mail, password and captcha',
+        description:
+          'Answers the signed-in user, or, for an account with a second factor, `second_factor` with a single-use token ' +
+          'for the second step (POST /auth/login/second-factor or the passkey step) and no session (decision 0190).',
+        body: loginBody,
+        response: { 200: loginAnswer },
+      },
     },
     async (request, reply) => {
       const { email, password, captcha } = request.body;
       await verifyCaptcha(ctx, captcha);
       const user = await checkCredentials(ctx, request.log, email, password, request.lang);
-      await app.signIn(request, reply, user.id);
-      return userAnswerOf(ctx.database.db, user);
+      return signInOrAskSecondFactor(request, reply, user);
     },
   );
 
@@ -147,12 +169,17 @@ export async function authRoutes(root: FastifyInstance) {
     '/auth/auto-login/from',
     {
       config: { rateLimit: SIGN_IN_RATE_LIMIT },
-      schema: { tags, summary: "Sign in with a token issued by a project's site", body: tokenBody, response: { 200: signInAnswer } },
+      schema: {
+        tags,
+        summary: "Sign in with a token issued by a project's site",
+        description: 'An account with a second factor must pass it here too: the answer is then `second_factor`, as the password step\'s.',
+        body: tokenBody,
+        response: { 200: loginAnswer },
+      },
     },
     async (request, reply) => {
       const user = await acceptAutoLogin(ctx, request.body.token);
-      await app.signIn(request, reply, user.id);
-      return userAnswerOf(ctx.database.db, user);
+      return signInOrAskSecondFactor(request, reply, user);
     },
   );
 

@@ -11,6 +11,7 @@ import { consumeToken, issueToken, peekToken, revokeTokens, spendToken, TOKEN_TT
 import { CABINET_ID, AUTOLOGIN_TTL_S, projectLoginUrl, projectSecret, signAutoLoginToken, verifyIncomingToken } from './autologin.ts';
 import { startCoolingOff } from '../../money/cooling-off.ts';
 import { loadProduct } from '../../money/product.ts';
+import { secondFactorMethods } from './second-factor.ts';
 
 /** Consecutive failed password sign-ins that block password sign-in (docs/product.md#security), when the partner has the limit on. */
 export const FAILED_LOGIN_LIMIT = DEFAULT_PRODUCT.failedLoginLimit;
@@ -92,7 +93,6 @@ const blocked = () => new AppError('forbidden', { key: 'errors:account_blocked' 
 /** Checks e-mail and password; counts failures and blocks at the limit. Returns the user to sign in. */
 export async function checkCredentials(ctx: AppContext, log: FastifyBaseLogger, email: string, password: string, lang: LangCode): Promise<UserRow> {
   const { db } = ctx.database;
-  const now = ctx.clock.now();
   const user = await findUserByEmail(ctx, email);
   if (!user) {
     await verifyAgainstDummy(password);
@@ -103,30 +103,46 @@ export async function checkCredentials(ctx: AppContext, log: FastifyBaseLogger, 
   const passwordRight = await verifyPassword(user.passwordHash, password);
   if (user.blockedAt) throw passwordRight ? blocked() : wrongCredentials();
   if (!passwordRight) {
-    const [counted] = await db
-      .update(users)
-      .set({ failedLogins: sql`${users.failedLogins} + 1` })
-      .where(eq(users.id, user.id))
-      .returning({ failedLogins: users.failedLogins, loginLimitEnabled: users.loginLimitEnabled });
-    if (counted && counted.loginLimitEnabled && counted.failedLogins >= FAILED_LOGIN_LIMIT) {
-      const [nowBlocked] = await db
-        .update(users)
-        .set({ blockedAt: now })
-        .where(and(eq(users.id, user.id), isNull(users.blockedAt)))
-        .returning({ id: users.id });
-      if (nowBlocked) {
-        const token = await issueToken(db, user.id, 'unblock', now);
-        await sendMail(ctx, log, userLang(user, lang), 'account_blocked', user.email, { link: link(ctx, `/auth/restore-access/${token}`) });
-      }
-    }
+    await countFailedSignIn(ctx, log, user, lang);
     // The block is told to the owner by mail, and by the sign-in form once the right password is given.
     throw wrongCredentials();
   }
   if (!user.confirmedAt)
     throw new AppError('forbidden', { key: 'errors:account_not_confirmed' }, undefined, { reason: 'account_not_confirmed' });
   if (!user.isActive) throw new AppError('forbidden', { key: 'errors:account_disabled' }, undefined, { reason: 'account_disabled' });
-  if (user.failedLogins !== 0) await db.update(users).set({ failedLogins: 0 }).where(eq(users.id, user.id));
+  // With a second factor the count is cleared only once it is passed too (second-factor.ts, completePending): the
+  // right password alone must not buy a fresh set of guesses at the code.
+  if (user.failedLogins !== 0 && (await secondFactorMethods(db, user)).length === 0)
+    await db.update(users).set({ failedLogins: 0 }).where(eq(users.id, user.id));
   return user;
+}
+
+/**
+ * Counts a failed sign-in of an account (a wrong password, or a wrong second factor after the right one); at
+ * FAILED_LOGIN_LIMIT, with the partner's limit on, the account is blocked and the unblock link mailed. Answers
+ * whether this failure blocked it.
+ */
+export async function countFailedSignIn(ctx: AppContext, log: FastifyBaseLogger, user: UserRow, lang: LangCode): Promise<boolean> {
+  const { db } = ctx.database;
+  const now = ctx.clock.now();
+  const [counted] = await db
+    .update(users)
+    .set({ failedLogins: sql`${users.failedLogins} + 1` })
+    .where(eq(users.id, user.id))
+    .returning({ failedLogins: users.failedLogins, loginLimitEnabled: users.loginLimitEnabled });
+  if (counted && counted.loginLimitEnabled && counted.failedLogins >= FAILED_LOGIN_LIMIT) {
+    const [nowBlocked] = await db
+      .update(users)
+      .set({ blockedAt: now })
+      .where(and(eq(users.id, user.id), isNull(users.blockedAt)))
+      .returning({ id: users.id });
+    if (nowBlocked) {
+      const token = await issueToken(db, user.id, 'unblock', now);
+      await sendMail(ctx, log, userLang(user, lang), 'account_blocked', user.email, { link: link(ctx, `/auth/restore-access/${token}`) });
+      return true;
+    }
+  }
+  return false;
 }
 
 // ---- restore password ---------------------------------------------------------------------------------------

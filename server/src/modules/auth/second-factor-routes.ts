@@ -1,0 +1,128 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  messageAnswer,
+  recoveryCodesAnswer,
+  SECOND_FACTOR_PATHS,
+  secondFactorProofBody,
+  secondFactorSignInBody,
+  secondFactorStatusAnswer,
+  signInAnswer,
+  totpConfirmBody,
+  totpSetupAnswer,
+} from '@pc/core';
+import { t } from '../../lib/i18n.ts';
+import { currentSession, currentUser } from '../session/plugin.ts';
+import { userAnswerOf } from '../session/user-answer.ts';
+import { SIGN_IN_RATE_LIMIT } from './routes.ts';
+import { countFailedSignIn } from './service.ts';
+import { confirmTotp, disableTotp, regenerateRecoveryCodes, secondFactorStatus, signInWithCode, startTotpSetup } from './second-factor.ts';
+
+const tags = ['second factor'];
+/** Per-IP limit of the settings calls that check a code, on top of the session's failure limit (decision 0111). */
+const CHECK_RATE_LIMIT = { max: 30, timeWindow: '1 minute', skipOnError: false };
+
+/** The sign-in's second step and the settings' second factor (decision 0190; passkeys: passkey-routes.ts). */
+export async function secondFactorRoutes(root: FastifyInstance) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { ctx } = app;
+
+  app.post(
+    SECOND_FACTOR_PATHS.signInCode,
+    {
+      config: { rateLimit: SIGN_IN_RATE_LIMIT },
+      schema: {
+        tags,
+        summary: 'Sign in, second step: the pending token with an authenticator code or a recovery code',
+        description:
+          'A wrong code counts toward the account\'s sign-in failure limit, as a wrong password does (blocked at the limit, ' +
+          'unblock link mailed). A code is accepted once; a recovery code is used up. An unknown, used or expired token: ' +
+          '400 with reason second_factor_expired.',
+        body: secondFactorSignInBody,
+        response: { 200: signInAnswer },
+      },
+    },
+    async (request, reply) => {
+      const { token, code, recovery_code } = request.body;
+      const user = await signInWithCode(ctx, { token, code, recoveryCode: recovery_code }, (u) => countFailedSignIn(ctx, request.log, u, request.lang));
+      await app.signIn(request, reply, user.id);
+      return userAnswerOf(ctx.database.db, user);
+    },
+  );
+
+  app.get(
+    SECOND_FACTOR_PATHS.status,
+    { preHandler: app.requireUser, schema: { tags, summary: 'The authenticator and the passkeys of the account', response: { 200: secondFactorStatusAnswer } } },
+    async (request) => secondFactorStatus(ctx, currentUser(request)),
+  );
+
+  app.post(
+    SECOND_FACTOR_PATHS.totpSetup,
+    {
+      preHandler: app.requireSecurityPassword,
+      schema: {
+        tags,
+        summary: 'A new authenticator secret to set up: the otpauth URL, its QR code (SVG) and the secret',
+        description: 'Needs the account password check (403 need_security_password). 409 when the authenticator is on already.',
+        response: { 200: totpSetupAnswer },
+      },
+    },
+    async (request) => startTotpSetup(ctx, currentUser(request)),
+  );
+
+  app.post(
+    SECOND_FACTOR_PATHS.totpConfirm,
+    {
+      preHandler: app.requireUser,
+      config: { rateLimit: CHECK_RATE_LIMIT },
+      schema: {
+        tags,
+        summary: 'Turn the authenticator on with its first code; answers ten recovery codes, shown once',
+        description: 'A wrong code: 422 on `code`, counted against the security check\'s failure limit of the session.',
+        body: totpConfirmBody,
+        response: { 200: recoveryCodesAnswer },
+      },
+    },
+    async (request) => {
+      const codes = await confirmTotp(ctx, request.log, currentUser(request), currentSession(request), request.body.code, request.lang);
+      return { success: true as const, message: t(request.lang, 'errors:success.second_factor_on'), codes };
+    },
+  );
+
+  app.post(
+    SECOND_FACTOR_PATHS.totpDisable,
+    {
+      preHandler: app.requireUser,
+      config: { rateLimit: CHECK_RATE_LIMIT },
+      schema: {
+        tags,
+        summary: 'Turn the authenticator off: the password and a current code or a recovery code',
+        description: 'New payout requests then wait the cooling-off window (decision 0177). Wrong password or code: 422, counted.',
+        body: secondFactorProofBody,
+        response: { 200: messageAnswer },
+      },
+    },
+    async (request) => {
+      await disableTotp(ctx, request.log, currentUser(request), currentSession(request), request.body, request.lang);
+      return { success: true as const, message: t(request.lang, 'errors:success.second_factor_off') };
+    },
+  );
+
+  app.post(
+    SECOND_FACTOR_PATHS.recoveryCodes,
+    {
+      preHandler: app.requireUser,
+      config: { rateLimit: CHECK_RATE_LIMIT },
+      schema: {
+        tags,
+        summary: 'Ten new recovery codes in place of the old ones: the password and a current code or a recovery code',
+        body: secondFactorProofBody,
+        response: { 200: recoveryCodesAnswer },
+      },
+    },
+    async (request) => {
+      const codes = await regenerateRecoveryCodes(ctx, request.log, currentUser(request), currentSession(request), request.body, request.lang);
+      return { success: true as const, message: t(request.lang, 'errors:success.recovery_codes_new'), codes };
+    },
+  );
+}
