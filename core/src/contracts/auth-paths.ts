@@ -14,5 +14,6 @@ export const AUTH_PATHS = {
   user: '/user',
   langs: '/langs',
   langsChange: '/langs/change',
+  themeChange: '/theme/change',
   activateProgram: '/activate-program',
 } as const;

@@ -47,6 +47,10 @@ export const restorePasswordBody = z
     message: 'validation:password_mismatch',
   });
 
+export const THEMES = ['light', 'dark', 'system'] as const;
+export type ThemePreference = (typeof THEMES)[number];
+export const themeSchema = z.enum(THEMES);
+
 export const userAnswer = z.object({
   id: z.number().int(),
   email: z.string(),
@@ -61,6 +65,8 @@ export const userAnswer = z.object({
   login_limit_enabled: z.boolean(),
   captcha_enabled: z.boolean(),
   security_code_enabled: z.boolean(),
+  /** The colour scheme the partner chose (decision 0192); `system` follows the device's light or dark setting. */
+  theme: themeSchema,
   created_at: isoDate,
   /** Present in a read-only view of the cabinet opened by staff: who opened it (the cabinet says so on every page). */
   view_as: z.object({ by: z.string() }).optional(),
@@ -73,6 +79,7 @@ export const langsAnswer = z.object({
   ),
 });
 export const langChangeBody = z.strictObject({ lang: langSchema });
+export const themeChangeBody = z.strictObject({ theme: themeSchema });
 
 export const activateProgramBody = z.strictObject({ pid: projectSchema });
 export const activateProgramAnswer = z.object({

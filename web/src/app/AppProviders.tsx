@@ -1,4 +1,4 @@
-import { useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import { useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { CacheProvider } from '@emotion/react';
 import createCache, { type EmotionCache } from '@emotion/cache';
 import { prefixer } from 'stylis';
@@ -9,6 +9,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
 import { i18n, langDirection } from '../lib/i18n.ts';
 import { createAppTheme } from '../lib/theme.ts';
+import { useColorScheme } from '../lib/color-scheme.ts';
 
 const caches: Partial<Record<'ltr' | 'rtl', EmotionCache>> = {};
 
@@ -36,13 +37,18 @@ export function useLanguage(): string {
 export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   const language = useLanguage();
   const direction = langDirection(language);
-  const theme = useMemo(() => createAppTheme(direction), [direction]);
+  const { mode } = useColorScheme();
+  const theme = useMemo(() => createAppTheme(direction, mode), [direction, mode]);
+  // The page's own background (boot.css) follows too, so nothing light shows past the app's edges.
+  useEffect(() => {
+    document.documentElement.dataset.theme = mode;
+  }, [mode]);
   return (
     <QueryClientProvider client={queryClient}>
       <I18nextProvider i18n={i18n}>
         <CacheProvider value={emotionCache(direction)}>
           <ThemeProvider theme={theme}>
-            <CssBaseline />
+            <CssBaseline enableColorScheme />
             {children}
           </ThemeProvider>
         </CacheProvider>

@@ -1,6 +1,9 @@
 import { createTheme, type Theme } from '@mui/material/styles';
 
-/** The theme (docs/product.md#theme): light, primary blue, secondary #304156, dark drawer #242939, background #f2f3f8. */
+/**
+ * The theme (docs/product.md#theme): primary blue, secondary #304156, dark drawer #242939, background #f2f3f8; and its
+ * dark counterpart (decision 0192), whose colours keep WCAG AA contrast on its own surfaces.
+ */
 export const COLORS = {
   primary: '#1976d2',
   secondary: '#304156',
@@ -33,21 +36,46 @@ declare module '@mui/material/styles' {
   }
 }
 
-export function createAppTheme(direction: 'ltr' | 'rtl'): Theme {
+/** The dark scheme's surfaces and text: blue-grey like the light one's drawer, text contrast above 7:1 on paper. */
+const DARK = {
+  background: '#12151d',
+  paper: '#1b1f2a',
+  drawer: '#0d1017',
+  text: '#e7e9f0',
+  textSecondary: '#a9b0c3',
+  primary: '#7ab8f5',
+  secondary: '#8fa3bf',
+} as const;
+
+export function createAppTheme(direction: 'ltr' | 'rtl', mode: 'light' | 'dark' = 'light'): Theme {
+  const dark = mode === 'dark';
+  const edge = dark ? 'rgba(231, 233, 240, 0.12)' : 'rgba(36, 41, 57, 0.08)';
   return createTheme({
     direction,
     // The breakpoints xs 600, sm 960, md 1280, lg 1920 are the upper edges of each size class;
     // MUI counts from the lower edge, so the same classes start at 0, 600, 960, 1280 and 1920.
     breakpoints: { values: { xs: 0, sm: 600, md: 960, lg: 1280, xl: 1920 } },
-    palette: {
-      mode: 'light',
-      primary: { main: COLORS.primary, contrastText: '#fff' },
-      secondary: { main: COLORS.secondary, contrastText: '#fff' },
-      dark: { main: COLORS.dark, contrastText: '#fff' },
-      background: { default: COLORS.background, paper: '#ffffff' },
-      text: { primary: '#1f2433', secondary: '#5d6478' },
-      divider: 'rgba(36, 41, 57, 0.10)',
-    },
+    palette: dark
+      ? {
+          mode: 'dark',
+          primary: { main: DARK.primary, contrastText: '#0d1017' },
+          secondary: { main: DARK.secondary, contrastText: '#0d1017' },
+          dark: { main: DARK.drawer, contrastText: '#fff' },
+          // MUI's dark error red reads at about 4:1 on this paper; a lighter red keeps outlined buttons and texts AA.
+          error: { main: '#f28b82', contrastText: '#0d1017' },
+          background: { default: DARK.background, paper: DARK.paper },
+          text: { primary: DARK.text, secondary: DARK.textSecondary },
+          divider: 'rgba(231, 233, 240, 0.14)',
+        }
+      : {
+          mode: 'light',
+          primary: { main: COLORS.primary, contrastText: '#fff' },
+          secondary: { main: COLORS.secondary, contrastText: '#fff' },
+          dark: { main: COLORS.dark, contrastText: '#fff' },
+          background: { default: COLORS.background, paper: '#ffffff' },
+          text: { primary: '#1f2433', secondary: '#5d6478' },
+          divider: 'rgba(36, 41, 57, 0.10)',
+        },
     shape: { borderRadius: 8 },
     typography: {
       fontFamily: FONT_STACK,
@@ -60,12 +88,13 @@ export function createAppTheme(direction: 'ltr' | 'rtl'): Theme {
     components: {
       MuiAppBar: {
         defaultProps: { elevation: 0, color: 'inherit' },
-        styleOverrides: { root: { backgroundColor: '#fff', borderBottom: '1px solid rgba(36, 41, 57, 0.08)' } },
+        styleOverrides: { root: { backgroundColor: dark ? DARK.paper : '#fff', backgroundImage: 'none', borderBottom: `1px solid ${edge}` } },
       },
-      MuiPaper: { styleOverrides: { rounded: { borderRadius: 12 } } },
+      // The dark scheme's elevation overlay would tint each raised surface differently; one paper colour reads calmer.
+      MuiPaper: { styleOverrides: { root: { backgroundImage: 'none' }, rounded: { borderRadius: 12 } } },
       MuiCard: {
         defaultProps: { elevation: 0 },
-        styleOverrides: { root: { border: '1px solid rgba(36, 41, 57, 0.08)', boxShadow: '0 1px 3px rgba(36, 41, 57, 0.06)' } },
+        styleOverrides: { root: { border: `1px solid ${edge}`, boxShadow: dark ? 'none' : '0 1px 3px rgba(36, 41, 57, 0.06)' } },
       },
       MuiButton: { defaultProps: { disableElevation: true } },
       MuiTextField: { defaultProps: { fullWidth: true } },

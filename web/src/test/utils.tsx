@@ -65,5 +65,6 @@ export const testUser = {
   login_limit_enabled: true,
   captcha_enabled: true,
   security_code_enabled: false,
+  theme: 'system' as const,
   created_at: '2026-11-01T10:00:00.000Z',
 };

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { isLangCode, type UserAnswer } from '@pc/core';
+import { isLangCode, THEMES, type ThemePreference, type UserAnswer } from '@pc/core';
 import type { Db } from '../../db/client.ts';
 import { partnerPrograms, users } from '../../db/schema/index.ts';
 
@@ -26,6 +26,7 @@ export async function userAnswerOf(db: Db, user: UserRow): Promise<UserAnswer> {
     login_limit_enabled: user.loginLimitEnabled,
     captcha_enabled: user.captchaEnabled,
     security_code_enabled: user.securityCodeHash !== null,
+    theme: (THEMES as readonly string[]).includes(user.theme) ? (user.theme as ThemePreference) : 'system',
     created_at: user.createdAt.toISOString(),
   };
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
-import { LANGS, langChangeBody, langsAnswer, userAnswer, viewerName } from '@pc/core';
+import { LANGS, langChangeBody, langsAnswer, themeChangeBody, userAnswer, viewerName } from '@pc/core';
 import { users } from '../../db/schema/index.ts';
 import { currentUser } from '../session/plugin.ts';
 import { userAnswerById, userAnswerOf } from '../session/user-answer.ts';
@@ -35,6 +35,20 @@ export async function userRoutes(root: FastifyInstance) {
     async (request) => {
       const user = currentUser(request);
       await db.update(users).set({ lang: request.body.lang }).where(eq(users.id, user.id));
+      return userAnswerById(db, user.id);
+    },
+  );
+
+  // The colour scheme is remembered per account (decision 0192), like the language: a new browser opens in it.
+  app.post(
+    '/theme/change',
+    {
+      preHandler: app.requireUser,
+      schema: { tags, summary: "Change the partner's colour scheme", body: themeChangeBody, response: { 200: userAnswer } },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      await db.update(users).set({ theme: request.body.theme }).where(eq(users.id, user.id));
       return userAnswerById(db, user.id);
     },
   );

@@ -29,6 +29,7 @@ describe('GET /api/user', () => {
       login_limit_enabled: true,
       captcha_enabled: true,
       security_code_enabled: false,
+      theme: 'system',
       created_at: '2026-11-20T12:00:00.000Z',
     });
   });
@@ -81,5 +82,38 @@ describe('POST /api/langs/change', () => {
     });
     expect(cross.statusCode).toBe(403);
     expect(await accountTables(t.app)).toBe(before);
+  });
+});
+
+describe('POST /api/theme/change', () => {
+  it('remembers the colour scheme on the account: the next session, from another browser, opens in it', async () => {
+    const { cookie } = await signedUpPartner(t.app, 'partner@example.com');
+    for (const theme of ['dark', 'light', 'system', 'dark'] as const) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/theme/change', headers: { cookie }, payload: { theme } });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().theme).toBe(theme);
+    }
+    const again = await t.app.inject({ url: '/api/user', headers: { cookie } });
+    expect(again.json().theme).toBe('dark');
+  });
+
+  it('refuses unknown schemes, extra fields and anonymous or cross-site calls, changing nothing', async () => {
+    const { cookie } = await signedUpPartner(t.app, 'partner@example.com');
+    const before = await accountTables(t.app);
+    for (const payload of [{}, { theme: 'sepia' }, { theme: 1 }, { theme: 'dark', lang: 'de' }, { theme: 'd'.repeat(5000) }]) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/theme/change', headers: { cookie, 'x-localization': 'de' }, payload });
+      expect(res.statusCode, JSON.stringify(payload).slice(0, 40)).toBe(422);
+      expect(res.json().message).toBe('Bitte prüfen Sie die markierten Felder.');
+    }
+    expect((await t.app.inject({ method: 'POST', url: '/api/theme/change', payload: { theme: 'dark' } })).statusCode).toBe(401);
+    const cross = await t.app.inject({
+      method: 'POST',
+      url: '/api/theme/change',
+      headers: { cookie, 'sec-fetch-site': 'cross-site' },
+      payload: { theme: 'dark' },
+    });
+    expect(cross.statusCode).toBe(403);
+    expect(await accountTables(t.app)).toBe(before);
+    expect((await t.app.inject({ url: '/api/user', headers: { cookie } })).json().theme).toBe('system');
   });
 });

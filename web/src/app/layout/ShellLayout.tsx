@@ -11,9 +11,11 @@ import { useCurrentUser } from '../../lib/session.ts';
 import { projectName } from '../../lib/links.ts';
 import { useActivateFlow } from '../../features/programs/components/useActivateFlow.tsx';
 import { useProjectLogin } from '../../features/account/components/useProjectLogin.ts';
-import { COLORS, DRAWER_WIDTH } from '../../lib/theme.ts';
+import { DRAWER_WIDTH } from '../../lib/theme.ts';
 import { href } from '../../lib/routes.ts';
 import { useSwitchLanguage } from '../useSwitchLanguage.ts';
+import { useSwitchTheme } from '../useSwitchTheme.ts';
+import { useColorScheme } from '../../lib/color-scheme.ts';
 import { Sidebar } from './Sidebar.tsx';
 import { TopBar } from './TopBar.tsx';
 import { UserBar } from './UserBar.tsx';
@@ -28,6 +30,8 @@ export default function ShellLayout() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const switchLanguage = useSwitchLanguage();
+  const switchTheme = useSwitchTheme();
+  const { preference: themePreference } = useColorScheme();
   const activate = useActivateFlow(projectName);
   const projectLogin = useProjectLogin();
   // Screens (the dashboard's programmes) ask for an activation through lib/activation.
@@ -50,12 +54,12 @@ export default function ShellLayout() {
       }}
     />
   );
-  const paperSx = { width: DRAWER_WIDTH, bgcolor: COLORS.dark, borderInlineEnd: 'none', boxSizing: 'border-box' as const };
+  const paperSx = { width: DRAWER_WIDTH, bgcolor: 'dark.main', borderInlineEnd: 'none', boxSizing: 'border-box' as const };
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
       {/* The column under the fixed drawer is dark too, so the sidebar reaches the foot of a page taller than the screen. */}
-      <Box component="aside" sx={{ width: { md: DRAWER_WIDTH }, flexShrink: { md: 0 }, bgcolor: { md: COLORS.dark } }}>
+      <Box component="aside" sx={{ width: { md: DRAWER_WIDTH }, flexShrink: { md: 0 }, bgcolor: { md: 'dark.main' } }}>
         {desktop ? (
           <Drawer variant="permanent" open slotProps={{ paper: { sx: paperSx, 'data-testid': 'drawer-paper' } as object }}>
             {sidebar}
@@ -76,6 +80,8 @@ export default function ShellLayout() {
         <TopBar
           user={user}
           language={i18n.language}
+          theme={themePreference}
+          onTheme={switchTheme}
           onMenu={() => setMobileOpen(true)}
           onLanguage={(lang) => void switchLanguage(lang)}
           onProjectLogin={projectLogin}

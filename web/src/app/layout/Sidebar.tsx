@@ -113,7 +113,7 @@ export function Sidebar({ onNavigate, onActivate }: SidebarProps) {
   const user = useCurrentUser();
   return (
     <Box
-      sx={{ height: '100%', display: 'flex', flexDirection: 'column', bgcolor: COLORS.dark, color: '#fff' }}
+      sx={{ height: '100%', display: 'flex', flexDirection: 'column', bgcolor: 'dark.main', color: '#fff' }}
       data-testid="sidebar"
     >
       <Box

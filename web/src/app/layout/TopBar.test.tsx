@@ -10,7 +10,7 @@ describe('the top bar', () => {
   it("links 'API for webmasters' to the API key page, not to the internal OpenAPI page", async () => {
     renderWithProviders(
       <MemoryRouter>
-        <TopBar user={testUser} language="en" onMenu={vi.fn()} onLanguage={vi.fn()} onProjectLogin={vi.fn()} onLogout={vi.fn()} />
+        <TopBar user={testUser} language="en" theme="system" onTheme={vi.fn()} onMenu={vi.fn()} onLanguage={vi.fn()} onProjectLogin={vi.fn()} onLogout={vi.fn()} />
       </MemoryRouter>,
     );
     await userEvent.click(screen.getByTestId('help-menu-button'));

@@ -34,6 +34,8 @@ import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { LangCode } from '@pc/core/locales';
 import { LanguageSwitcher } from '../../components/LanguageSwitcher.tsx';
+import { ThemeSwitcher } from '../../components/ThemeSwitcher.tsx';
+import type { ThemePreference } from '@pc/core/contracts/auth';
 import { EXTERNAL_LINKS, PROJECTS } from '../../lib/links.ts';
 import { useSupportLinks } from '../../lib/support-links.ts';
 import type { CurrentUser } from '../../lib/session.ts';
@@ -44,8 +46,10 @@ import { useUnread } from '../../features/news/api/get-unread.ts';
 export interface TopBarProps {
   user: CurrentUser;
   language: string;
+  theme: ThemePreference;
   onMenu(): void;
   onLanguage(lang: LangCode): void;
+  onTheme(theme: ThemePreference): void;
   onProjectLogin(project: string): void;
   onLogout(): void;
 }
@@ -107,8 +111,8 @@ function MenuButton({ id, label, icon, entries, children }: { id: string; label:
   );
 }
 
-/** The white app bar: notifications, news, file manager, project logins, help, language, account, logout. */
-export function TopBar({ user, language, onMenu, onLanguage, onProjectLogin, onLogout }: TopBarProps) {
+/** The app bar (white, or the dark scheme's paper): notifications, news, file manager, project logins, help, language, account, logout. */
+export function TopBar({ user, language, theme, onMenu, onLanguage, onTheme, onProjectLogin, onLogout }: TopBarProps) {
   const { t } = useTranslation('nav');
   const flip = useFlip();
   const [userAnchor, setUserAnchor] = useState<HTMLElement | null>(null);
@@ -197,6 +201,7 @@ export function TopBar({ user, language, onMenu, onLanguage, onProjectLogin, onL
             entries={moreEntries}
           />
         </Box>
+        <ThemeSwitcher value={theme} onChange={onTheme} />
         <LanguageSwitcher value={language} onChange={onLanguage} compact />
         <Divider orientation="vertical" flexItem sx={{ mx: 0.5, my: 1.5, display: { xs: 'none', sm: 'block' } }} />
         <Tooltip title={t('top.account')}>

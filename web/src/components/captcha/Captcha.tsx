@@ -9,6 +9,7 @@ import {
   useState,
 } from 'react';
 import Box from '@mui/material/Box';
+import { useTheme } from '@mui/material/styles';
 import FormHelperText from '@mui/material/FormHelperText';
 import { useTranslation } from 'react-i18next';
 import { AUTH_PATHS } from '@pc/core/contracts/auth-paths';
@@ -139,7 +140,9 @@ export const Captcha = forwardRef<CaptchaHandle, CaptchaProps>(function Captcha(
     }
   }, [ready]);
 
-  const borderColor = error ? '#d32f2f' : 'rgba(36, 41, 57, 0.23)';
+  // The widget draws itself (a web component): its colours come from the theme, so it follows the dark scheme too.
+  const palette = useTheme().palette;
+  const borderColor = error ? palette.error.main : palette.mode === 'dark' ? 'rgba(231, 233, 240, 0.28)' : 'rgba(36, 41, 57, 0.23)';
   return (
     <Box
       ref={host}
@@ -151,7 +154,11 @@ export const Captcha = forwardRef<CaptchaHandle, CaptchaProps>(function Captcha(
           minHeight: WIDGET_HEIGHT,
           '--altcha-max-width': '100%',
           '--altcha-border-radius': '8px',
-          '--altcha-color-primary': '#1976d2',
+          '--altcha-color-primary': palette.primary.main,
+          '--altcha-color-primary-content': palette.primary.contrastText,
+          '--altcha-color-base': palette.background.paper,
+          '--altcha-color-base-content': palette.text.primary,
+          '--altcha-checkbox-border-color': palette.text.secondary,
           '--altcha-border-color': borderColor,
         },
       }}
@@ -193,7 +200,7 @@ export const Captcha = forwardRef<CaptchaHandle, CaptchaProps>(function Captcha(
             lineHeight: '24px',
             textAlign: 'start',
             cursor: 'pointer',
-            '&:focus-visible': { outline: '2px solid #1976d2', outlineOffset: 2 },
+            '&:focus-visible': { outline: `2px solid ${palette.primary.main}`, outlineOffset: 2 },
           }}
         >
           <Box
@@ -205,7 +212,7 @@ export const Captcha = forwardRef<CaptchaHandle, CaptchaProps>(function Captcha(
               mt: '2px',
               flexShrink: 0,
               borderRadius: '4px',
-              border: '2px solid rgba(36, 41, 57, 0.54)',
+              border: `2px solid ${palette.text.secondary}`,
               borderTopColor: armed ? 'primary.main' : undefined,
               animation: armed ? 'captcha-spin 0.9s linear infinite' : undefined,
               '@keyframes captcha-spin': { to: { transform: 'rotate(360deg)' } },

@@ -5,11 +5,14 @@ import { formatChartValue } from './format-value.ts';
 import type { ChartProps } from './types.ts';
 
 const PALETTE = ['#2196f3', '#304156', '#00b894', '#f39c12', '#9b59b6', '#e74c3c'];
+/** The same hues, lighter, for the dark scheme: the slate second series would vanish on a dark surface. */
+const DARK_PALETTE = ['#64b5f6', '#b0bfd4', '#2fd8b0', '#f5b041', '#c39bd3', '#f1948a'];
 
 /** The chart itself (MUI X Charts), loaded on demand by Chart. */
 export default function ChartView({ type, categories, series, valueKind, height = 300 }: ChartProps) {
   const theme = useTheme();
   const rtl = theme.direction === 'rtl';
+  const palette = theme.palette.mode === 'dark' ? DARK_PALETTE : PALETTE;
   const xAxis = [
     {
       scaleType: 'band' as const,
@@ -33,7 +36,7 @@ export default function ChartView({ type, categories, series, valueKind, height 
     label: s.label,
     data: [...s.data],
     stack: s.stack,
-    color: s.color ?? PALETTE[i % PALETTE.length],
+    color: s.color ?? palette[i % palette.length],
     valueFormatter: (value: number | null) => formatChartValue(valueKind, value),
   }));
   const common = {
