@@ -128,6 +128,7 @@ export const recordedAnswers: Record<string, Handler> = {
   'GET /api/earnings/gold-status': { body: goldStatus },
   'GET /api/settings': { body: settings },
   'GET /api/settings/sessions': { body: sessions },
+  'GET /api/settings/second-factor': { body: { totp: { enabled: false, enabled_at: null, recovery_codes_left: 0 }, passkeys: [] } },
   'GET /api/security/info/password': { body: securityInfo },
   'GET /api/purses': { body: purses },
   'GET /api/payouts/info': { body: payoutsInfo },

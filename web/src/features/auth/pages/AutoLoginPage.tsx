@@ -6,6 +6,7 @@ import { useSessionActions } from '../../../lib/session.ts';
 import { href } from '../../../lib/routes.ts';
 import { useAutoLoginFrom } from '../api/auth.ts';
 import { TokenLinkPage } from '../components/TokenLinkPage.tsx';
+import { pendingOf } from '../components/second-factor.ts';
 
 /** Arriving from a project with a one-time token: signs in and opens the dashboard. */
 export default function AutoLoginPage() {
@@ -21,7 +22,10 @@ export default function AutoLoginPage() {
       successFallback={t('autoLogin.success')}
       errorFallback={t('autoLogin.invalid')}
       send={() => autoLogin.mutateAsync(token)}
-      onSuccess={async () => {
+      onSuccess={async (answer) => {
+        // An account with a second factor passes it on the sign-in page (decision 0190).
+        const pending = pendingOf(answer);
+        if (pending) return void navigate(href('login'), { replace: true, state: { second_factor: pending } });
         const user = await session.refresh();
         if (!user) return;
         session.signedIn(user);

@@ -16,6 +16,9 @@ import { fieldProps, submitFailure } from '../../../components/form/form-helpers
 import { EmailField } from '../components/EmailField.tsx';
 import { AuthForm } from '../components/AuthForm.tsx';
 import { loginSchema } from '../components/schemas.ts';
+import { pendingOf, type PendingSecondFactor } from '../components/second-factor.ts';
+import { SecondFactorStep } from '../components/SecondFactorStep.tsx';
+import type { CurrentUser } from '../../../lib/session.ts';
 
 const FIELDS = ['email', 'password', 'captcha'] as const;
 
@@ -29,22 +32,57 @@ export default function LoginPage() {
   const captcha = useRef<CaptchaHandle>(null);
   const [formError, setFormError] = useState<string[]>([]);
   const form = useSchemaForm(loginSchema, { email: '', password: '', captcha: '' });
+  // An auto-login link to an account with a second factor arrives here with its pending step.
+  const [pending, setPending] = useState<PendingSecondFactor | null>(() => pendingOf(location.state));
+
+  const finish = async () => {
+    const user: CurrentUser | null = await session.refresh();
+    if (!user) throw new Error('no session');
+    session.signedIn(user);
+    await changeLanguage(chooseLanguage(user.lang));
+    const from = (location.state as { from?: string } | null)?.from;
+    navigate(from && from.startsWith('/') ? from : href('dashboard'), { replace: true });
+  };
 
   const onSubmit = form.handleSubmit(async (values) => {
     setFormError([]);
     try {
-      await login.mutateAsync(values);
-      const user = await session.refresh();
-      if (!user) throw new Error('no session');
-      session.signedIn(user);
-      await changeLanguage(chooseLanguage(user.lang));
-      const from = (location.state as { from?: string } | null)?.from;
-      navigate(from && from.startsWith('/') ? from : href('dashboard'), { replace: true });
+      const answer = await login.mutateAsync(values);
+      const next = pendingOf(answer);
+      if (next) {
+        setPending(next);
+        return;
+      }
+      await finish();
     } catch (error) {
       captcha.current?.reset();
       setFormError(submitFailure(form, error, FIELDS, t('signInFailed')));
     }
   });
+
+  if (pending) {
+    return (
+      <AuthCard
+        title={t('secondFactor.title')}
+        subtitle={t('secondFactor.subtitle')}
+        footer={
+          <Link component="button" type="button" variant="body2" onClick={() => setPending(null)} data-testid="second-factor-back">
+            {t('backToSignIn')}
+          </Link>
+        }
+      >
+        <SecondFactorStep
+          pending={pending}
+          onSignedIn={finish}
+          onRestart={(message) => {
+            setPending(null);
+            captcha.current?.reset();
+            setFormError([message || t('secondFactor.expired')]);
+          }}
+        />
+      </AuthCard>
+    );
+  }
 
   return (
     <AuthCard

@@ -8,6 +8,7 @@ import { useAlertSettings } from '../api/get-alert-settings.ts';
 import { AlertsSection } from '../components/AlertsSection.tsx';
 import { PasswordSection } from '../components/PasswordSection.tsx';
 import { PersonalSection } from '../components/PersonalSection.tsx';
+import { SecondFactorSection } from '../components/SecondFactorSection.tsx';
 import { SecuritySection } from '../components/SecuritySection.tsx';
 import { SessionsSection } from '../components/SessionsSection.tsx';
 
@@ -42,6 +43,11 @@ export default function SettingsPage() {
                 {(productSettings) => <SecuritySection settings={data} product={productSettings} />}
               </QueryBlock>
             )}
+          </QueryBlock>
+        </Panel>
+        <Panel id="settings-second-factor" title={t('secondFactor.title')}>
+          <QueryBlock query={settings} height={200}>
+            {(data) => <SecondFactorSection email={data.email} />}
           </QueryBlock>
         </Panel>
         <Panel id="settings-sessions" title={t('sessions.title')}>

@@ -1,0 +1,13 @@
+/** What the password step (or an auto-login link) answers for an account with a second factor (decision 0190). */
+export interface PendingSecondFactor {
+  token: string;
+  methods: Array<'totp' | 'passkey'>;
+  expires_at: string;
+}
+
+/** The pending step of a sign-in answer, if it is one. */
+export function pendingOf(answer: unknown): PendingSecondFactor | null {
+  if (typeof answer !== 'object' || answer === null || !('second_factor' in answer)) return null;
+  const pending = (answer as { second_factor: PendingSecondFactor }).second_factor;
+  return typeof pending?.token === 'string' ? pending : null;
+}
