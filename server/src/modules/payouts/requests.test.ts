@@ -336,17 +336,17 @@ describe('POST /api/payouts/quick', () => {
     expect((await t.app.inject({ method: 'POST', url: `/api/purse/${paypal}/main`, headers: { cookie } })).statusCode).toBe(200);
     const low = await quick();
     expect(low.statusCode).toBe(422);
-    expect(low.json().errors).toEqual({ amount: ['Available for payout ($15.00) is less than the minimum payout of $20.00 to your main wallet'] });
+    expect(low.json().errors).toEqual({ amount: ['Available for withdrawal ($15.00) is less than the minimum payout of $20.00 to your main wallet'] });
 
     expect((await t.app.inject({ method: 'POST', url: `/api/purse/${webmoney}/main`, headers: { cookie } })).statusCode).toBe(200);
     const ok = await quick();
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json().data).toMatchObject({ amount: 15 * USD, fee: 120_000, received: 14_880_000, wallet_type: 'webmoney' });
     expect(await available()).toMatchObject({ amount: 0, balance: 0, in_progress: 15 * USD });
-    expect((await quick()).json().errors.amount).toEqual(['Available for payout ($0.00) is less than the minimum payout of $10.00 to your main wallet']);
+    expect((await quick()).json().errors.amount).toEqual(['Available for withdrawal ($0.00) is less than the minimum payout of $10.00 to your main wallet']);
     // A balance below zero (an operator's correction) still reads as nothing available.
     await t.ctx.database.db.transaction((tx) => insertPayoutRequest(tx, { userId: p, amountMicro: 5 * USD, paymentDetails: 'x', actor: 'operator' }, t.clock.now()));
-    expect((await quick()).json().errors.amount).toEqual(['Available for payout ($0.00) is less than the minimum payout of $10.00 to your main wallet']);
+    expect((await quick()).json().errors.amount).toEqual(['Available for withdrawal ($0.00) is less than the minimum payout of $10.00 to your main wallet']);
     expect((await request({ amount: 10 * USD, wallet: webmoney })).json().errors.amount).toEqual(['The amount is more than is available for payout ($0.00)']);
   });
 });

@@ -127,7 +127,7 @@ describe('FAQ page', () => {
     expect(within(answerOf('payouts-systems')).getAllByRole('listitem')).toHaveLength(
       Object.keys(settings.payouts.systems).length,
     );
-    expect(answerOf('payouts-new-wallet')).toHaveTextContent('on hold for 1 day for your security');
+    expect(answerOf('payouts-new-wallet')).toHaveTextContent('waits for 1 day for your security');
     expect(answerOf('other-referrals')).toHaveTextContent(
       "You earn 15% of an invited partner's earnings during their first 3 months, then 7% for the next 6 months, then 2%",
     );

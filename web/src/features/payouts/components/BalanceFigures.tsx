@@ -26,7 +26,7 @@ interface QueryOf<T> {
   refetch: () => unknown;
 }
 
-/** Available for payout, on hold (with "What is hold?"), payouts in progress and the balance. */
+/** Available for withdrawal, on hold (with "What is hold?"), payouts in progress and the balance. */
 export function BalanceFigures({
   available,
   holdDays,

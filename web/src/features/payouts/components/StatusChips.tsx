@@ -30,7 +30,7 @@ const PAYOUT_COLOR: Record<PayoutStatus, 'default' | 'info' | 'primary' | 'succe
   deleted: 'default',
 };
 
-/** A payout request's status with the names the partner sees (docs/product.md#payouts; created, In progress, Payment processing, Completed…). */
+/** A payout request's status with the names the partner sees (docs/product.md#payouts; created, In progress, Payout processing, Completed…). */
 export function PayoutStatusChip({ status }: { status: PayoutStatus }) {
   const { t } = useTranslation('payouts');
   return (

@@ -505,13 +505,13 @@ describe('payouts: history', () => {
     });
     const labels = historyRows().map(
       (row) =>
-        within(row).getByText(/Created|In progress|Payment processing|Completed|Rejected|Deleted/)
+        within(row).getByText(/Created|In progress|Payout processing|Completed|Rejected|Deleted/)
           .textContent,
     );
     expect(labels).toEqual([
       'Created',
       'In progress',
-      'Payment processing',
+      'Payout processing',
       'Completed',
       'Rejected',
       'Deleted',
@@ -594,7 +594,7 @@ describe('payouts: history', () => {
     await waitFor(() => expect(within(dialog).getAllByTestId('timeline-move')).toHaveLength(3));
     const moves = within(dialog).getAllByTestId('timeline-move');
     expect(moves[0]).toHaveTextContent(`Created${formatDateTime('2026-11-14T18:16:33.000Z')}`);
-    expect(moves[2]).toHaveTextContent(`Payment processing${formatDateTime('2026-11-18T11:40:05.000Z')}`);
+    expect(moves[2]).toHaveTextContent(`Payout processing${formatDateTime('2026-11-18T11:40:05.000Z')}`);
     expect(within(dialog).getByTestId('payout-expected')).toHaveTextContent('Expected about Nov 23, 2026');
     // Paid in dollars: nothing about another currency.
     expect(within(dialog).queryByTestId('timeline-converted')).not.toBeInTheDocument();
