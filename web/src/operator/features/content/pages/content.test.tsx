@@ -118,7 +118,7 @@ describe('console: content', () => {
     const user = userEvent.setup();
     const { callsTo, jsonOf } = await startConsole(
       '/operator/content/notifications/new',
-      { 'POST /operator/v1/content/notifications': { status: 422, body: { code: 'validation_failed', message: 'Check the form.', errors: { partner: ['No partner with this id or e-mail.'] } } } },
+      { 'POST /operator/v1/content/notifications': { status: 422, body: { code: 'validation_failed', message: 'Check the form.', errors: { partner: ['No partner with this id or email.'] } } } },
       meAs('admin'),
     );
     await user.type(await screen.findByTestId('content-title', undefined, { timeout: 20_000 }), 'Wallet needed');
@@ -134,7 +134,7 @@ describe('console: content', () => {
       partner: 'nobody@partner.test',
       publish_at: new Date('2099-01-02T10:30').toISOString(),
     });
-    expect(await screen.findByText('No partner with this id or e-mail.')).toBeInTheDocument();
+    expect(await screen.findByText('No partner with this id or email.')).toBeInTheDocument();
   }, 40_000);
 
   it('edits an item with its texts loaded; in Russian', async () => {

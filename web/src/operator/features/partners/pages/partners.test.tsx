@@ -115,7 +115,7 @@ describe('console: partner search', () => {
     expect(first).toHaveTextContent('anna@partner.test');
     expect(first).toHaveTextContent('Anna Petrova');
     expect(first).toHaveTextContent('Active');
-    expect(first).toHaveTextContent('E-mail');
+    expect(first).toHaveTextContent('Email');
     expect(second).toHaveTextContent('Blocked');
     expect(second).toHaveTextContent('Wallet');
     await user.click(within(first!).getByText('Anna Petrova'));

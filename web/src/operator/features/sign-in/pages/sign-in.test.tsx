@@ -20,7 +20,7 @@ async function openSignIn(answers: Parameters<typeof startConsole>[1], from = '/
 }
 
 async function typePassword(user: ReturnType<typeof userEvent.setup>) {
-  await user.type(await screen.findByLabelText(/^E-mail/), 'ada@staff.test');
+  await user.type(await screen.findByLabelText(/^Email/), 'ada@staff.test');
   await user.type(screen.getByLabelText(/^Password/), 'correct horse');
   await user.click(screen.getByTestId('sign-in-submit'));
 }

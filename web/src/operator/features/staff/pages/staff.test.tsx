@@ -32,8 +32,8 @@ describe('console: staff', () => {
     await user.click(screen.getByTestId('member-add'));
     const dialog = await screen.findByRole('dialog', { name: 'Add a staff member' });
     await user.click(within(dialog).getByTestId('member-add-submit'));
-    expect(await within(dialog).findByText('Enter the e-mail address.')).toBeInTheDocument();
-    await user.type(within(dialog).getByLabelText(/^E-mail/), 'new@staff.test');
+    expect(await within(dialog).findByText('Enter the email address.')).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText(/^Email/), 'new@staff.test');
     await user.type(within(dialog).getByLabelText(/^Name/), 'Nina New');
     await user.click(within(dialog).getByRole('combobox', { name: 'Role' }));
     await user.click(await screen.findByRole('option', { name: 'Content' }));
