@@ -2,6 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   messageAnswer,
+  passkeyIdParams,
+  passkeyRegisterBody,
+  passkeyRenameBody,
+  passkeySecondFactorBody,
+  passkeySecondFactorOptionsBody,
+  passkeySignInBody,
+  webauthnOptionsAnswer,
   recoveryCodesAnswer,
   SECOND_FACTOR_PATHS,
   secondFactorProofBody,
@@ -16,13 +23,23 @@ import { currentSession, currentUser } from '../session/plugin.ts';
 import { userAnswerOf } from '../session/user-answer.ts';
 import { SIGN_IN_RATE_LIMIT } from './routes.ts';
 import { countFailedSignIn } from './service.ts';
+import {
+  registerPasskey,
+  registrationOptions,
+  removePasskey,
+  renamePasskey,
+  secondFactorOptions,
+  secondFactorWithPasskey,
+  signInOptions,
+  signInWithPasskey,
+} from './passkeys.ts';
 import { confirmTotp, disableTotp, regenerateRecoveryCodes, secondFactorStatus, signInWithCode, startTotpSetup } from './second-factor.ts';
 
 const tags = ['second factor'];
 /** Per-IP limit of the settings calls that check a code, on top of the session's failure limit (decision 0111). */
 const CHECK_RATE_LIMIT = { max: 30, timeWindow: '1 minute', skipOnError: false };
 
-/** The sign-in's second step and the settings' second factor (decision 0190; passkeys: passkey-routes.ts). */
+/** The sign-in's second step, password-less sign-in with a passkey, and the settings' second factor (decision 0190). */
 export async function secondFactorRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
@@ -123,6 +140,121 @@ export async function secondFactorRoutes(root: FastifyInstance) {
     async (request) => {
       const codes = await regenerateRecoveryCodes(ctx, request.log, currentUser(request), currentSession(request), request.body, request.lang);
       return { success: true as const, message: t(request.lang, 'errors:success.recovery_codes_new'), codes };
+    },
+  );
+
+  // ---- passkeys -----------------------------------------------------------------------------------------------
+
+  app.post(
+    SECOND_FACTOR_PATHS.passkeyRegisterOptions,
+    {
+      preHandler: app.requireSecurityPassword,
+      schema: {
+        tags,
+        summary: 'Options to create a passkey (navigator.credentials.create); the challenge is good once, for 5 minutes',
+        description: 'Needs the account password check (403 need_security_password).',
+        response: { 200: webauthnOptionsAnswer },
+      },
+    },
+    async (request) => ({ options: await registrationOptions(ctx, currentUser(request)) }),
+  );
+
+  app.post(
+    SECOND_FACTOR_PATHS.passkeys,
+    {
+      preHandler: app.requireUser,
+      config: { rateLimit: CHECK_RATE_LIMIT },
+      schema: {
+        tags,
+        summary: 'Register a passkey: its name and the browser\'s answer to the options',
+        description: 'The answer must sign the challenge of the options call, made by this partner, unused and unexpired; origin and RP ID from PUBLIC_URL.',
+        body: passkeyRegisterBody,
+        response: { 200: messageAnswer },
+      },
+    },
+    async (request) => {
+      await registerPasskey(ctx, request.log, currentUser(request), request.body, request.lang);
+      return { success: true as const, message: t(request.lang, 'errors:success.passkey_added') };
+    },
+  );
+
+  app.patch(
+    '/settings/passkeys/:id',
+    {
+      preHandler: app.requireUser,
+      schema: { tags, summary: 'Rename a passkey', params: passkeyIdParams, body: passkeyRenameBody, response: { 200: messageAnswer } },
+    },
+    async (request) => {
+      await renamePasskey(ctx, currentUser(request), request.params.id, request.body.name);
+      return { success: true as const, message: t(request.lang, 'errors:success.passkey_renamed') };
+    },
+  );
+
+  app.delete(
+    '/settings/passkeys/:id',
+    {
+      preHandler: app.requireSecurityPassword,
+      schema: {
+        tags,
+        summary: 'Remove a passkey',
+        description: 'Needs the account password check. Removing the last second factor starts the payout cooling-off window.',
+        params: passkeyIdParams,
+        response: { 200: messageAnswer },
+      },
+    },
+    async (request) => {
+      await removePasskey(ctx, request.log, currentUser(request), request.params.id, request.lang);
+      return { success: true as const, message: t(request.lang, 'errors:success.passkey_removed') };
+    },
+  );
+
+  app.post(
+    SECOND_FACTOR_PATHS.signInPasskeyOptions,
+    {
+      config: { rateLimit: SIGN_IN_RATE_LIMIT },
+      schema: { tags, summary: "Sign in, second step with a passkey: options naming the pending account's passkeys", body: passkeySecondFactorOptionsBody, response: { 200: webauthnOptionsAnswer } },
+    },
+    async (request) => ({ options: await secondFactorOptions(ctx, request.body.token) }),
+  );
+
+  app.post(
+    SECOND_FACTOR_PATHS.signInPasskey,
+    {
+      config: { rateLimit: SIGN_IN_RATE_LIMIT },
+      schema: { tags, summary: 'Sign in, second step with a passkey: the pending token and the assertion', body: passkeySecondFactorBody, response: { 200: signInAnswer } },
+    },
+    async (request, reply) => {
+      const user = await secondFactorWithPasskey(ctx, request.body.token, request.body.response);
+      await app.signIn(request, reply, user.id);
+      return userAnswerOf(ctx.database.db, user);
+    },
+  );
+
+  app.post(
+    SECOND_FACTOR_PATHS.passkeyOptions,
+    {
+      config: { rateLimit: SIGN_IN_RATE_LIMIT },
+      schema: { tags, summary: 'Sign in with a passkey, no password: options (any passkey of this site)', response: { 200: webauthnOptionsAnswer } },
+    },
+    async () => ({ options: await signInOptions(ctx) }),
+  );
+
+  app.post(
+    SECOND_FACTOR_PATHS.passkey,
+    {
+      config: { rateLimit: SIGN_IN_RATE_LIMIT },
+      schema: {
+        tags,
+        summary: 'Sign in with a passkey, no password: the assertion',
+        description: 'The passkey stands for both factors: the device and its lock (user verification required).',
+        body: passkeySignInBody,
+        response: { 200: signInAnswer },
+      },
+    },
+    async (request, reply) => {
+      const user = await signInWithPasskey(ctx, request.body.response);
+      await app.signIn(request, reply, user.id);
+      return userAnswerOf(ctx.database.db, user);
     },
   );
 }

@@ -6,6 +6,7 @@ import { userRecoveryCodes, users } from '../../db/schema/index.ts';
 import { solveCaptcha } from '../captcha/testing.ts';
 import { FAILED_LOGIN_LIMIT } from './service.ts';
 import { PENDING_TTL_MS } from './second-factor.ts';
+import { signAutoLoginToken } from './autologin.ts';
 import { cookieOf, mailbox, signedUpPartner } from './testing.ts';
 
 let t: TestApp;
@@ -170,6 +171,20 @@ describe('sign-in with the authenticator', () => {
     expect((await userRow()).failedLogins).toBe(1);
     expect((await post('/api/auth/login/second-factor', { token, code: await codeNow(secret) })).statusCode).toBe(200);
     expect((await userRow()).failedLogins).toBe(0);
+  });
+
+  it('an auto-login link from a file host does not bypass it: the same pending step follows', async () => {
+    const { cookie, secret } = await partnerWithTotp();
+    const fd1Id = (await post('/api/activate-program', { pid: 'fd1' }, cookie)).json().user_id as number;
+    const iat = Math.floor(t.clock.now().getTime() / 1000);
+    const token = signAutoLoginToken(t.ctx.config.AUTOLOGIN_SECRET_FD1, { iss: 'fd1', aud: 'partner-cabinet', sub: fd1Id, iat, exp: iat + 60 } as never);
+    const res = await post('/api/auth/auto-login/from', { token });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.cookies.find((c) => c.name === 'pc_session')).toBeUndefined();
+    const pending = res.json().second_factor.token as string;
+    const done = await post('/api/auth/login/second-factor', { token: pending, code: await codeNow(secret) });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json()).toMatchObject({ email: EMAIL, app_users_id: { fd1: fd1Id } });
   });
 
   it('a partner without a second factor signs in with the password alone, as before', async () => {
