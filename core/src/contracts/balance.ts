@@ -37,6 +37,10 @@ export const holdInfoAnswer = z.object({
   /** The next moment held money becomes available, with how much; null when nothing is held. */
   next_release: z.object({ date: z.string(), amount: micro }).nullable(),
   releases: z.array(z.object({ date: z.string(), amount: micro })),
+  /** The releases per UTC day (YYYY-MM-DD), earliest first, with what is still held after each; they add up to `amount`. */
+  schedule: z.array(z.object({ day: z.string(), amount: micro, held_after: micro })),
+  /** Available money that waits for another reason (a cooling-off window, a wallet in its waiting period), until when. */
+  waits: z.array(z.object({ reason: z.enum(['cooling_off', 'wallet_waiting']), until: z.string(), amount: micro })),
 });
 
 export type AvailableWithdrawalAnswer = z.infer<typeof availableWithdrawalAnswer>;

@@ -186,6 +186,11 @@ describe('money end to end', () => {
         { date: '2026-11-25T00:00:00.000Z', amount: 11_910_000 },
         { date: '2026-12-05T00:00:00.000Z', amount: 8_500_000 },
       ],
+      schedule: [
+        { day: '2026-11-25', amount: 11_910_000, held_after: 8_500_000 },
+        { day: '2026-12-05', amount: 8_500_000, held_after: 0 },
+      ],
+      waits: [],
     });
 
     // B: downloads 21,000 (Oct 10, Mixed); s3 6,000,000 − 6,000,000 (refund); rebill 5,000,000 (Oct 22, PPS);

@@ -6,6 +6,8 @@ import { addAdditionalIncome } from '../../operator/service.ts';
 import { addRollup, createPartner } from '../../money/testing.ts';
 import { sessionCookie } from '../session/testing.ts';
 import { loadProduct } from '../../money/product.ts';
+import { startCoolingOff } from '../../money/cooling-off.ts';
+import { insertWallet } from '../payouts/testing.ts';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -67,6 +69,13 @@ describe('balance, hold and available for withdrawal', () => {
         { date: '2026-11-25T00:00:00.000Z', amount: 2_500_000 },
         { date: '2026-12-05T00:00:00.000Z', amount: 1_000_000 },
       ],
+      // The days add up to the hold: 2,500,000 + 1,000,000 = 3,500,000.
+      schedule: [
+        { day: '2026-11-25', amount: 2_500_000, held_after: 1_000_000 },
+        { day: '2026-12-05', amount: 1_000_000, held_after: 0 },
+      ],
+      // No wallet at all: a wallet to add, not a date to wait for.
+      waits: [],
     });
 
     // After the hold of 2026-11-10 ends, that money is available; nothing else moves.
@@ -137,5 +146,29 @@ describe('live earnings', () => {
     const after = (await t.app.inject({ url: '/api/payouts/user/available-withdrawal', headers: { cookie } })).json();
     expect(before).toEqual({ amount: 700_000, balance: 700_000, hold: 0, in_progress: 0, cooling_off: null });
     expect(after).toEqual(before);
+  });
+  it('says which available money waits for another reason and until when: a cooling-off window, a wallet in its waiting period', async () => {
+    const db = t.ctx.database;
+    const now = t.clock.now();
+    const p = await createPartner(db, { email: 'w@x.test' });
+    await addAdditionalIncome(db.db, { userId: p, project: 'fd1', amount: 40_000_000, reason: 'bonus', operator: 'alice' }, now);
+    const product = await loadProduct(db.db);
+    // A wallet confirmed now comes out of its waiting period walletHoldDays later; the change starts a cooling-off.
+    await insertWallet(db, t.ctx.config.PAYOUT_DETAILS_KEY, { userId: p, system: 'paypal', n: 1, createdAt: now, confirmedAt: now });
+    await db.db.transaction((tx) => startCoolingOff(tx, p, 'wallet_added', now, product));
+    const walletFree = new Date(now.getTime() + product.walletHoldDays * 86_400_000);
+    const coolingEnds = new Date(now.getTime() + product.payoutCoolingOffHours * 3_600_000);
+    const hold = async () => (await t.app.inject({ url: '/api/payouts/user/hold-info', headers: { cookie: await sessionCookie(db, p, t.clock.now()) } })).json();
+    const first = await hold();
+    expect(first.schedule).toEqual([]);
+    expect(first.waits).toEqual(
+      [
+        { reason: 'cooling_off', until: coolingEnds.toISOString(), amount: 40_000_000 },
+        { reason: 'wallet_waiting', until: walletFree.toISOString(), amount: 40_000_000 },
+      ].sort((a, b) => a.until.localeCompare(b.until)),
+    );
+    // Once both dates have passed, nothing waits.
+    t.clock.set(new Date(Math.max(walletFree.getTime(), coolingEnds.getTime())).toISOString());
+    expect((await hold()).waits).toEqual([]);
   });
 });

@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { BALANCE_PATHS, activeCoolingOff, availableWithdrawalAnswer, holdInfoAnswer } from '@pc/core';
+import { BALANCE_PATHS, activeCoolingOff, availableWithdrawalAnswer, holdInfoAnswer, holdSchedule, payoutWaits } from '@pc/core';
 import { coolingOffOf, coolingOffText } from '../../money/cooling-off.ts';
 import type { LocalizedText } from '../../lib/errors.ts';
 import { t } from '../../lib/i18n.ts';
 import { currentUser } from '../session/plugin.ts';
 import { loadProduct } from '../../money/product.ts';
 import { balanceOf } from '../../money/balance.ts';
+import { liveWallets, stateOf } from '../../money/wallets.ts';
 
 const messageOf = (text: LocalizedText, lang: Parameters<typeof t>[0]) => t(lang, text.key, text.params);
 
@@ -40,8 +41,20 @@ export async function balanceRoutes(parent: FastifyInstance) {
     async (request) => {
       const user = currentUser(request);
       const product = await loadProduct(database.db);
-      const b = await balanceOf(database.db, user.id, clock.now(), product);
+      const now = clock.now();
+      const b = await balanceOf(database.db, user.id, now, product);
       const releases = b.releases.filter((r) => r.amount > 0).map((r) => ({ date: r.at.toISOString(), amount: r.amount }));
+      const cooling = activeCoolingOff(await coolingOffOf(database.db, user.id), now);
+      const wallets = await liveWallets(database.db, user.id);
+      const waits = payoutWaits({
+        available: b.available,
+        coolingOffUntil: cooling?.until ?? null,
+        walletsActiveFrom: wallets.map((w) => {
+          const state = stateOf(w, now, product);
+          return state.state === 'waiting_confirmation' ? null : state.activeFrom;
+        }),
+        now,
+      });
       return {
         amount: b.hold,
         hold_period_days: product.saleHoldDays,
@@ -55,6 +68,8 @@ export async function balanceRoutes(parent: FastifyInstance) {
         },
         next_release: releases[0] ?? null,
         releases,
+        schedule: holdSchedule(b.releases).map((d) => ({ day: d.day, amount: d.amount, held_after: d.heldAfter })),
+        waits: waits.map((w) => ({ reason: w.reason, until: w.until.toISOString(), amount: w.amount })),
       };
     },
   );

@@ -85,7 +85,7 @@ export function SectionTitle({ children, first = false }: { children: ReactNode;
   );
 }
 
-interface QueryLike<T> {
+export interface QueryLike<T> {
   data: T | undefined;
   isPending: boolean;
   isError: boolean;

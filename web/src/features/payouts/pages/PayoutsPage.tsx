@@ -16,6 +16,7 @@ import { useHoldInfo } from '../api/get-hold-info.ts';
 import { useExchangeRates } from '../api/get-exchange-rates.ts';
 import { AddWalletDialog } from '../components/AddWalletDialog.tsx';
 import { BalanceFigures, HoldBreakdown } from '../components/BalanceFigures.tsx';
+import { HoldSchedule } from '../components/HoldSchedule.tsx';
 import { ExchangeRates } from '../components/ExchangeRates.tsx';
 import { PayoutHistory } from '../components/PayoutHistory.tsx';
 import { PayoutRequestForm } from '../components/PayoutRequestForm.tsx';
@@ -105,6 +106,9 @@ export default function PayoutsPage() {
           <HoldBreakdown hold={hold} />
         </Panel>
       </Box>
+      <Panel title={t('balance.schedule.title')} id="hold-schedule">
+        <HoldSchedule hold={hold} />
+      </Panel>
       <Panel title={t('history.title')} id="payout-history">
         <PayoutHistory processingDays={info.data?.processing_days} />
       </Panel>

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fixtures, serverError, startScreen } from '../../../test/screens.tsx';
-import { formatDateTime, formatMoney } from '../../../lib/format.ts';
+import { formatDateTime, formatDay, formatMoney } from '../../../lib/format.ts';
 import { changeLanguage } from '../../../lib/i18n.ts';
 import arPayouts from '../../../../../locales/ar/payouts.json';
 import arNav from '../../../../../locales/ar/nav.json';
@@ -239,6 +239,37 @@ describe('payouts: wallets', () => {
 });
 
 describe('payouts: balance and request', () => {
+  it('schedules the hold day by day until nothing is held, adding up to the amount on hold, and says what waits for another reason', async () => {
+    const until = '2026-11-30T12:00:00.000Z';
+    startScreen('/payouts', {
+      'GET /api/payouts/user/hold-info': {
+        body: { ...fixtures.holdInfo, waits: [{ reason: 'cooling_off', until, amount: 12_340_000 }] },
+      },
+    });
+    const days = await screen.findAllByTestId('schedule-day', undefined, { timeout: 20_000 });
+    const schedule = fixtures.holdInfo.schedule;
+    expect(days).toHaveLength(schedule.length);
+    expect(schedule.reduce((sum, d) => sum + d.amount, 0)).toBe(fixtures.holdInfo.amount);
+    expect(days[0]).toHaveTextContent(
+      `${formatMoney(151_220_000)} on ${formatDay('2026-11-24')}then ${formatMoney(1_953_630_000)} still on hold`,
+    );
+    expect(days.at(-1)).toHaveTextContent(`${formatMoney(834_500_000)} on ${formatDay('2026-12-06')}then nothing is on hold`);
+    expect(screen.getByTestId('wait-cooling_off')).toHaveTextContent(
+      `${formatMoney(12_340_000)} available now can be requested from ${formatDateTime(until)}`,
+    );
+    expect(screen.getByRole('img', { name: 'Becomes available, by day' })).toBeInTheDocument();
+  });
+
+  it('with nothing on hold the schedule says so', async () => {
+    startScreen('/payouts', {
+      'GET /api/payouts/user/hold-info': {
+        body: { ...fixtures.holdInfo, amount: 0, next_release: null, releases: [], schedule: [], waits: [] },
+      },
+    });
+    const box = await screen.findByTestId('hold-schedule', undefined, { timeout: 20_000 });
+    expect(box).toHaveTextContent('Nothing is on hold at the moment.');
+  });
+
   it('shows what is available and on hold, explains hold and breaks it down by source', async () => {
     const user = userEvent.setup();
     startScreen('/payouts');
