@@ -19,6 +19,8 @@ export interface TextInputProps {
   autoComplete?: string;
   autoFocus?: boolean;
   endAdornment?: ReactNode;
+  /** Attributes of the input element itself (inputMode, dir, a test id). */
+  inputProps?: React.InputHTMLAttributes<HTMLInputElement> & Record<`data-${string}`, string>;
 }
 
 /**
@@ -27,7 +29,7 @@ export interface TextInputProps {
  * The helper text id follows TextField's convention (`<id>-helper-text`).
  */
 export const TextInput = forwardRef<HTMLDivElement, TextInputProps>(function TextInput(
-  { id, label, helperText, error, required, endAdornment, inputRef, ...input },
+  { id, label, helperText, error, required, endAdornment, inputRef, inputProps, ...input },
   ref,
 ) {
   const helperId = helperText ? `${id}-helper-text` : undefined;
@@ -41,6 +43,7 @@ export const TextInput = forwardRef<HTMLDivElement, TextInputProps>(function Tex
         endAdornment={endAdornment}
         required={required}
         aria-describedby={helperId}
+        inputProps={inputProps}
         {...input}
       />
       {helperText ? <FormHelperText id={helperId}>{helperText}</FormHelperText> : null}

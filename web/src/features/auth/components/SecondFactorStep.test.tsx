@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockApi, testUser, type RecordedCall } from '../../../test/utils.tsx';
@@ -6,6 +6,11 @@ import { App } from '../../../app/App.tsx';
 import { createQueryClient } from '../../../app/query-client.ts';
 import { createTestRouter } from '../../../app/router.tsx';
 import { USER_QUERY_KEY } from '../../../lib/session.ts';
+
+vi.mock('@simplewebauthn/browser', () => ({
+  startAuthentication: vi.fn(async () => ({ id: 'cred-1', rawId: 'cred-1', type: 'public-key', response: { signature: 's' } })),
+  startRegistration: vi.fn(),
+}));
 
 const PENDING = { second_factor: { token: 'p'.repeat(43), methods: ['totp'], expires_at: '2026-11-20T12:05:00Z' } };
 const bodyOf = (call: RecordedCall) => Object.fromEntries(new URLSearchParams(call.body));
@@ -80,5 +85,44 @@ describe('sign-in: the second step', () => {
     await userEvent.click(screen.getByTestId('submit'));
     expect(await screen.findByTestId('form-error')).toHaveTextContent('This sign-in step has expired');
     expect(screen.getByLabelText(/^Password/)).toBeInTheDocument();
+  });
+});
+
+describe('sign-in: passkeys', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('signs in without a password: the options, the browser prompt, the assertion sent as JSON', async () => {
+    vi.stubGlobal('PublicKeyCredential', function PublicKeyCredential() {});
+    const { api, router } = start({
+      'POST /api/auth/passkey/options': { body: { options: { challenge: 'c', rpId: 'localhost' } } },
+      'POST /api/auth/passkey': { body: testUser },
+      'GET /api/user': { body: testUser },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Sign in with a passkey' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    const sent = api.calls.find((c) => c.path === '/api/auth/passkey')!;
+    expect(JSON.parse(sent.body)).toEqual({ response: { id: 'cred-1', rawId: 'cred-1', type: 'public-key', response: { signature: 's' } } });
+  });
+
+  it('offers a passkey at the second step when the account has one, with the pending token', async () => {
+    vi.stubGlobal('PublicKeyCredential', function PublicKeyCredential() {});
+    const pending = { second_factor: { ...PENDING.second_factor, methods: ['totp', 'passkey'] } };
+    const { api, router } = start({
+      'POST /api/auth/login': { body: pending },
+      'POST /api/auth/login/passkey/options': { body: { options: { challenge: 'c', rpId: 'localhost' } } },
+      'POST /api/auth/login/passkey': { body: testUser },
+      'GET /api/user': { body: testUser },
+    });
+    await passwordStep();
+    await userEvent.click(await screen.findByRole('button', { name: 'Use a passkey' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    expect(JSON.parse(api.calls.find((c) => c.path === '/api/auth/login/passkey/options')!.body)).toEqual({ token: PENDING.second_factor.token });
+    expect(JSON.parse(api.calls.find((c) => c.path === '/api/auth/login/passkey')!.body).token).toBe(PENDING.second_factor.token);
+  });
+
+  it('shows no passkey button where the browser has no passkeys', async () => {
+    start({});
+    await screen.findByLabelText(/Email/);
+    expect(screen.queryByRole('button', { name: 'Sign in with a passkey' })).toBeNull();
   });
 });

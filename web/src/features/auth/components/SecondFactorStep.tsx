@@ -1,8 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import Link from '@mui/material/Link';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { TextInput } from '../../../components/form/TextInput.tsx';
 import { isApiError } from '../../../lib/http.ts';
 import type { CurrentUser } from '../../../lib/session.ts';
 import { useSignInSecondFactor } from '../api/sign-in-second-factor.ts';
@@ -77,20 +77,18 @@ export function SecondFactorStep({
         <Typography variant="body2" sx={{ mb: 1 }} data-testid="second-factor-prompt">
           {useRecovery ? t('secondFactor.recoveryText') : t('secondFactor.codeText')}
         </Typography>
-        <TextField
+        <TextInput
           key={useRecovery ? 'recovery' : 'code'}
+          id="second-factor-code"
           label={useRecovery ? t('secondFactor.recoveryCode') : t('secondFactor.code')}
           value={code}
           onChange={(event) => setCode(event.target.value)}
           error={Boolean(error)}
           helperText={error || ' '}
           autoComplete="one-time-code"
-          fullWidth
           required
           autoFocus
-          slotProps={{
-            htmlInput: { inputMode: useRecovery ? 'text' : 'numeric', dir: 'ltr', 'data-testid': 'second-factor-code' },
-          }}
+          inputProps={{ inputMode: useRecovery ? 'text' : 'numeric', dir: 'ltr', 'data-testid': 'second-factor-code' }}
         />
         <Link
           component="button"

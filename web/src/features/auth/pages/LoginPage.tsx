@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import { useSchemaForm } from '../../../components/form/useSchemaForm.ts';
@@ -17,10 +17,16 @@ import { EmailField } from '../components/EmailField.tsx';
 import { AuthForm } from '../components/AuthForm.tsx';
 import { loginSchema } from '../components/schemas.ts';
 import { pendingOf, type PendingSecondFactor } from '../components/second-factor.ts';
-import { SecondFactorStep } from '../components/SecondFactorStep.tsx';
+import { PasskeyButton } from '../components/PasskeyButton.tsx';
+import { signInWithPasskey } from '../api/passkey-sign-in.ts';
+import { passkeysSupported } from '../../../lib/passkeys.ts';
 import type { CurrentUser } from '../../../lib/session.ts';
 
 const FIELDS = ['email', 'password', 'captcha'] as const;
+
+/** The second step loads only for an account that has one (the sign-in page's budget, decision 0042). */
+const SecondFactorStep = lazy(() => import('../components/SecondFactorStep.tsx').then((m) => ({ default: m.SecondFactorStep })));
+const secondFactorWithPasskey = (token: string) => import('../api/passkey-second-factor.ts').then((m) => m.secondFactorWithPasskey(token));
 
 /** Sign in: email, password, captcha; links to password recovery, account restore and registration. */
 export default function LoginPage() {
@@ -60,6 +66,12 @@ export default function LoginPage() {
     }
   });
 
+  const restart = (message: string) => {
+    setPending(null);
+    captcha.current?.reset();
+    setFormError([message || t('secondFactor.expired')]);
+  };
+
   if (pending) {
     return (
       <AuthCard
@@ -71,15 +83,24 @@ export default function LoginPage() {
           </Link>
         }
       >
-        <SecondFactorStep
-          pending={pending}
-          onSignedIn={finish}
-          onRestart={(message) => {
-            setPending(null);
-            captcha.current?.reset();
-            setFormError([message || t('secondFactor.expired')]);
-          }}
-        />
+        <Suspense fallback={null}>
+          <SecondFactorStep
+            pending={pending}
+            onSignedIn={finish}
+            onRestart={restart}
+            extra={
+              pending.methods.includes('passkey') ? (
+                <PasskeyButton
+                  label={t('secondFactor.usePasskey')}
+                  variant={pending.methods.includes('totp') ? 'outlined' : 'contained'}
+                  run={() => secondFactorWithPasskey(pending.token)}
+                  onSignedIn={finish}
+                  onRestart={restart}
+                />
+              ) : null
+            }
+          />
+        </Suspense>
       </AuthCard>
     );
   }
@@ -123,6 +144,25 @@ export default function LoginPage() {
         </Box>
         <FormCaptcha form={form} ref={captcha} />
       </AuthForm>
+      {passkeysSupported() ? (
+        <>
+          {/* A ruled "or" drawn with CSS: MUI's Divider would add to the sign-in page's budget (decision 0042). */}
+          <Box
+            sx={{
+              mt: 3,
+              display: 'flex',
+              alignItems: 'center',
+              gap: 2,
+              color: 'text.secondary',
+              typography: 'body2',
+              '&::before, &::after': { content: '""', flex: 1, borderTop: 1, borderColor: 'divider' },
+            }}
+          >
+            {t('passkey.or')}
+          </Box>
+          <PasskeyButton label={t('passkey.signIn')} run={signInWithPasskey} onSignedIn={finish} />
+        </>
+      ) : null}
     </AuthCard>
   );
 }

@@ -13,6 +13,7 @@ import { formatDateTime } from '../../../lib/format.ts';
 import { useSecondFactor } from '../api/get-second-factor.ts';
 import { useStartTotpSetup } from '../api/start-totp-setup.ts';
 import { SecondFactorProofDialog, type ProofPurpose } from './SecondFactorProofDialog.tsx';
+import { PasskeysPart } from './PasskeysPart.tsx';
 import { TotpSetupDialog } from './TotpSetupDialog.tsx';
 
 /** Two-step sign-in (decision 0190): the authenticator app with its recovery codes, and passkeys. */
@@ -78,6 +79,7 @@ function SecondFactorBody({ status, email }: { status: SecondFactorStatusAnswer;
           </Stack>
         </Box>
       </Stack>
+      <PasskeysPart passkeys={status.passkeys} />
       {setup ? <TotpSetupDialog setup={setup} email={email} onClose={() => setSetup(null)} /> : null}
       {proof ? <SecondFactorProofDialog purpose={proof} email={email} onClose={() => setProof(null)} /> : null}
     </Box>
