@@ -2,12 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdirSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import type { IngestAnswer, ProjectId } from '@pc/core';
-import { ensureDemoPartner } from '../server/src/seed/demo.ts';
 import { ensureDemoStaff } from '../server/src/seed/demo-staff.ts';
-import { plansOf, sendHistory } from '../simulator/src/simulate.ts';
 import { CONSOLE_SHOTS, consolePage, shootInWidths, signInDemoMember } from './console-support.ts';
-import { browserAvailable, ensureWebBuild, launch, startServer, type RunningServer } from './support.ts';
+import { browserAvailable, demoPartnerWithHistory, ensureWebBuild, launch, startServer, type RunningServer } from './support.ts';
 
 const hasBrowser = browserAvailable();
 
@@ -32,18 +29,7 @@ describe.skipIf(!hasBrowser)('console: flagged sales in Chromium', () => {
     ensureWebBuild();
     server = await startServer();
     const ctx = server.app.ctx;
-    demoId = await ensureDemoPartner(ctx);
-    const programs = await ctx.database.query<{ project: ProjectId; app_user_id: number }>(sql`select project, app_user_id from partner_programs where user_id = ${demoId}`);
-    const appIds = Object.fromEntries(programs.map((p) => [p.project, Number(p.app_user_id)])) as Record<ProjectId, number>;
-    const tokens: Record<ProjectId, string> = { fd1: ctx.config.INGEST_TOKEN_FD1, fd2: ctx.config.INGEST_TOKEN_FD2 };
-    await sendHistory(
-      async (project, events) => {
-        const res = await server.app.inject({ method: 'POST', url: `/ingest/v1/${project}/events`, headers: { authorization: `Bearer ${tokens[project]}` }, payload: events });
-        return res.json() as IngestAnswer;
-      },
-      plansOf([{ key: 'demo', app: appIds, userId: demoId }], 'e2e', 1),
-      { seed: 'e2e', days: 30, now: Date.now(), batchSize: 5_000 },
-    );
+    demoId = await demoPartnerWithHistory(server, { seed: 'e2e', days: 30 });
     await ensureDemoStaff(ctx);
     browser = await launch();
   }, 300_000);

@@ -1,12 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import type { IngestAnswer, ProjectId } from '@pc/core';
-import { ensureDemoPartner, DEMO_EMAIL, DEMO_PASSWORD } from '../server/src/seed/demo.ts';
-import { plansOf, sendHistory } from '../simulator/src/simulate.ts';
-import { catchUp } from '../server/src/jobs/close.ts';
+import { DEMO_EMAIL, DEMO_PASSWORD } from '../server/src/seed/demo.ts';
 import {
   browserAvailable,
+  demoPartnerWithHistory,
   ensureWebBuild,
   inLanguagesAndWidths,
   launch,
@@ -47,26 +44,7 @@ describe.skipIf(!hasBrowser)('the dark scheme in Chromium', () => {
     ensureWebBuild();
     server = await startServer();
     // Some traffic, so the charts and tables have something to draw.
-    const userId = await ensureDemoPartner(server.app.ctx);
-    const programs = await server.app.ctx.database.query<{ project: ProjectId; app_user_id: number }>(
-      sql`select project, app_user_id from partner_programs where user_id = ${userId}`,
-    );
-    const appIds = Object.fromEntries(programs.map((p) => [p.project, Number(p.app_user_id)])) as Record<ProjectId, number>;
-    const tokens = { fd1: server.app.ctx.config.INGEST_TOKEN_FD1, fd2: server.app.ctx.config.INGEST_TOKEN_FD2 };
-    await sendHistory(
-      async (project, events) => {
-        const res = await server.app.inject({
-          method: 'POST',
-          url: `/ingest/v1/${project}/events`,
-          headers: { authorization: `Bearer ${tokens[project]}` },
-          payload: events,
-        });
-        return res.json() as IngestAnswer;
-      },
-      plansOf([{ key: 'demo', app: appIds, userId }], 'dark', 1),
-      { seed: 'dark', days: 20, now: Date.now(), batchSize: 5_000 },
-    );
-    await catchUp(server.app.ctx.database, new Date());
+    await demoPartnerWithHistory(server, { seed: 'dark', days: 20, close: true });
     ({ browser, context, page } = await signedInBrowser(server.baseUrl, problems, { expectedStatuses: [401] }));
   }, 300_000);
 

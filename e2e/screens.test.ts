@@ -2,13 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import type { IngestAnswer, ProjectId } from '@pc/core';
-import { ensureDemoPartner, DEMO_EMAIL, DEMO_PASSWORD } from '../server/src/seed/demo.ts';
-import { plansOf, sendHistory } from '../simulator/src/simulate.ts';
-import { catchUp } from '../server/src/jobs/close.ts';
+import { DEMO_EMAIL, DEMO_PASSWORD } from '../server/src/seed/demo.ts';
 import {
   ARTIFACTS,
   browserAvailable,
+  demoPartnerWithHistory,
   ensureWebBuild,
   launch,
   startServer,
@@ -64,33 +62,7 @@ describe.skipIf(!hasBrowser)('the screens of the demo partner in Chromium', () =
     ensureWebBuild();
     server = await startServer();
     // The demo partner with 45 days of simulated traffic on both projects, sent through the ingest API.
-    const userId = await ensureDemoPartner(server.app.ctx);
-    const programs = await server.app.ctx.database.query<{ project: ProjectId; app_user_id: number }>(
-      (await import('drizzle-orm'))
-        .sql`select project, app_user_id from partner_programs where user_id = ${userId}`,
-    );
-    const appIds = Object.fromEntries(programs.map((p) => [p.project, Number(p.app_user_id)])) as Record<
-      ProjectId,
-      number
-    >;
-    const tokens = {
-      fd1: server.app.ctx.config.INGEST_TOKEN_FD1,
-      fd2: server.app.ctx.config.INGEST_TOKEN_FD2,
-    };
-    await sendHistory(
-      async (project, events) => {
-        const res = await server.app.inject({
-          method: 'POST',
-          url: `/ingest/v1/${project}/events`,
-          headers: { authorization: `Bearer ${tokens[project]}` },
-          payload: events,
-        });
-        return res.json() as IngestAnswer;
-      },
-      plansOf([{ key: 'demo', app: appIds, userId }], 'e2e', 1),
-      { seed: 'e2e', days: 45, now: Date.now(), batchSize: 5_000 },
-    );
-    await catchUp(server.app.ctx.database, new Date());
+    await demoPartnerWithHistory(server, { seed: 'e2e', days: 45, close: true });
     browser = await launch();
     context = await browser.newContext({
       viewport: { width: 1440, height: 900 },
@@ -238,6 +210,22 @@ describe.skipIf(!hasBrowser)('the screens of the demo partner in Chromium', () =
     await axe('gold');
   });
 
+  it('payouts: the release schedule adds up to the on-hold figure of the balance call, day by day', async () => {
+    await openFromSidebar('/payouts');
+    const balance = await api<{ hold: number }>('/payouts/user/available-withdrawal');
+    const hold = await api<{ amount: number; schedule: Array<{ day: string; amount: number }> }>('/payouts/user/hold-info');
+    expect(hold.amount).toBe(balance.hold);
+    expect(hold.schedule.reduce((sum, d) => sum + d.amount, 0)).toBe(balance.hold);
+    expect(balance.hold).toBeGreaterThan(0);
+    const rows = page.getByTestId('schedule-day');
+    await expect.poll(() => rows.count()).toBe(hold.schedule.length);
+    const shown = await rows.allTextContents();
+    const day = (iso: string) => new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`));
+    hold.schedule.forEach((d, i) => expect(shown[i]).toContain(`${usd(d.amount)} on ${day(d.day)}`));
+    expect(shown.at(-1)).toContain('then nothing is on hold');
+    await axe('payouts');
+  });
+
   it('an unknown project shows not-found with no project breadcrumb', async () => {
     await page.goto(`${server.baseUrl}/app/fd3/statistics/detailed`);
     await page.getByTestId('not-found').waitFor();
@@ -255,6 +243,7 @@ describe.skipIf(!hasBrowser)('the screens of the demo partner in Chromium', () =
       '/app/fd1/videos',
       '/app/fd1/earnings',
       '/app/fd1/gold',
+      '/payouts',
     ];
     const overflow: string[] = [];
     for (const lang of ['en', 'ar']) {

@@ -12,7 +12,11 @@ import { systemClock, type AppContext } from '../server/src/context.ts';
 import { createTestDatabase, testConfig } from '../server/src/test/harness.ts';
 import type { Config } from '../server/src/config.ts';
 import type { Database } from '../server/src/db/client.ts';
-import { DEMO_EMAIL, DEMO_PASSWORD } from '../server/src/seed/demo.ts';
+import { sql } from 'drizzle-orm';
+import type { IngestAnswer, ProjectId } from '@pc/core';
+import { DEMO_EMAIL, DEMO_PASSWORD, ensureDemoPartner } from '../server/src/seed/demo.ts';
+import { plansOf, sendHistory } from '../simulator/src/simulate.ts';
+import { catchUp } from '../server/src/jobs/close.ts';
 
 export const ROOT = join(import.meta.dirname, '..');
 export const ARTIFACTS = join(import.meta.dirname, 'artifacts');
@@ -268,4 +272,34 @@ export async function inLanguagesAndWidths(page: Page, name: string, open: (lang
       await page.screenshot({ path: join(ARTIFACTS, `${name}-${lang}-${width}.png`), fullPage: true });
     }
   }
+}
+
+/**
+ * The demo partner (created when missing) with `days` of simulated traffic on both projects, sent through the
+ * ingest API as the file hosts send it; with `close`, the days are then closed and booked as the scheduler would.
+ * Answers the demo partner's id.
+ */
+export async function demoPartnerWithHistory(server: RunningServer, options: { seed: string; days: number; close?: boolean }): Promise<number> {
+  const ctx = server.app.ctx;
+  const userId = await ensureDemoPartner(ctx);
+  const programs = await ctx.database.query<{ project: ProjectId; app_user_id: number }>(
+    sql`select project, app_user_id from partner_programs where user_id = ${userId}`,
+  );
+  const appIds = Object.fromEntries(programs.map((p) => [p.project, Number(p.app_user_id)])) as Record<ProjectId, number>;
+  const tokens: Record<ProjectId, string> = { fd1: ctx.config.INGEST_TOKEN_FD1, fd2: ctx.config.INGEST_TOKEN_FD2 };
+  await sendHistory(
+    async (project, events) => {
+      const res = await server.app.inject({
+        method: 'POST',
+        url: `/ingest/v1/${project}/events`,
+        headers: { authorization: `Bearer ${tokens[project]}` },
+        payload: events,
+      });
+      return res.json() as IngestAnswer;
+    },
+    plansOf([{ key: 'demo', app: appIds, userId }], options.seed, 1),
+    { seed: options.seed, days: options.days, now: Date.now(), batchSize: 5_000 },
+  );
+  if (options.close) await catchUp(ctx.database, new Date());
+  return userId;
 }

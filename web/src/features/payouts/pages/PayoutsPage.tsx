@@ -106,9 +106,11 @@ export default function PayoutsPage() {
           <HoldBreakdown hold={hold} />
         </Panel>
       </Box>
-      <Panel title={t('balance.schedule.title')} id="hold-schedule">
-        <HoldSchedule hold={hold} />
-      </Panel>
+      <Box sx={{ mb: 3 }}>
+        <Panel title={t('balance.schedule.title')} id="hold-schedule">
+          <HoldSchedule hold={hold} />
+        </Panel>
+      </Box>
       <Panel title={t('history.title')} id="payout-history">
         <PayoutHistory processingDays={info.data?.processing_days} />
       </Panel>
