@@ -25,16 +25,19 @@ describe.skipIf(!hasBrowser)('second factor in Chromium', () => {
   let codes: string[] = [];
   const problems: string[] = [];
 
-  const shot = async (name: string, lang: string, width: number) => {
+  /** `section`: a part of the page to bring into view once the width is set (the page reflows at each width). */
+  const shot = async (name: string, lang: string, width: number, section?: string) => {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
     await page.waitForTimeout(300);
+    // Just below the sticky top bar.
+    if (section) await page.locator(section).evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 72));
     expect(await page.evaluate(() => document.documentElement.dir)).toBe(lang === 'ar' ? 'rtl' : 'ltr');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     await page.screenshot({ path: join(SHOTS, `${name}-${lang}-${width}.png`) });
   };
-  const bothWidths = async (name: string, lang: string) => {
-    await shot(name, lang, 1440);
-    await shot(name, lang, 390);
+  const bothWidths = async (name: string, lang: string, section?: string) => {
+    await shot(name, lang, 1440, section);
+    await shot(name, lang, 390, section);
     await page.setViewportSize({ width: 1440, height: 900 });
   };
   const setLanguage = (lang: string) =>
@@ -112,8 +115,7 @@ describe.skipIf(!hasBrowser)('second factor in Chromium', () => {
   it('turns the authenticator on: QR code and secret, the first code, ten recovery codes (en and ar)', async () => {
     await openSettings();
     expect(await page.getByTestId('totp-status').textContent()).toBe('Off');
-    await page.locator('#settings-second-factor').scrollIntoViewIfNeeded();
-    await bothWidths('security-settings', 'en');
+    await bothWidths('security-settings', 'en', '#settings-second-factor');
     await page.getByTestId('totp-enable').click();
     await passwordDialog();
     await page.getByTestId('totp-setup').waitFor();
@@ -122,8 +124,7 @@ describe.skipIf(!hasBrowser)('second factor in Chromium', () => {
 
     await setLanguage('ar');
     await openSettings();
-    await page.locator('#settings-second-factor').scrollIntoViewIfNeeded();
-    await bothWidths('security-settings', 'ar');
+    await bothWidths('security-settings', 'ar', '#settings-second-factor');
     // The password check passed a moment ago holds for 5 minutes: the setup opens at once, with a new secret.
     await page.getByTestId('totp-enable').click();
     await page.getByTestId('totp-setup').waitFor();
@@ -204,8 +205,9 @@ describe.skipIf(!hasBrowser)('second factor in Chromium', () => {
     // This session has not passed the password check yet: the app asks, then carries on.
     await passwordDialog();
     await page.getByTestId('passkey-row').filter({ hasText: 'Chromium' }).waitFor({ timeout: 30_000 });
-    await page.locator('#settings-second-factor').scrollIntoViewIfNeeded();
-    await bothWidths('security-settings-passkey', 'en');
+    await page.getByText('The passkey is added.').waitFor();
+    await page.locator('.MuiSnackbar-root').getByRole('button', { name: 'Close' }).click();
+    await bothWidths('security-settings-passkey', 'en', '#settings-second-factor');
 
     await signOut();
     await page.getByTestId('passkey-sign-in').click();

@@ -74,7 +74,7 @@ export function SecondFactorStep({
         submitLabel={t('secondFactor.submit')}
         submitting={step.isPending}
       >
-        <Typography variant="body2" sx={{ mb: 1 }} data-testid="second-factor-prompt">
+        <Typography variant="body2" sx={{ mb: 1.5 }} data-testid="second-factor-prompt">
           {useRecovery ? t('secondFactor.recoveryText') : t('secondFactor.codeText')}
         </Typography>
         <TextInput
