@@ -29,17 +29,24 @@ async function deleted(database: Database, statement: ReturnType<typeof sql>): P
   return rows[0]?.n ?? 0;
 }
 
-/** Deletes sessions past their idle or absolute expiry, spent one-time tokens, old mails and ended postbacks. */
+/**
+ * Deletes sessions past their idle or absolute expiry, spent one-time tokens (with the second factor's pending steps
+ * and WebAuthn challenges), old mails and ended postbacks.
+ */
 export async function housekeeping(database: Database, now: Date): Promise<HousekeepingResult> {
   const tokensBefore = addDaysToInstant(now, -TOKEN_KEEP_DAYS);
   const mailsBefore = addDaysToInstant(now, -OUTBOX_KEEP_DAYS);
   const postbacksBefore = addDaysToInstant(now, -POSTBACK_KEEP_DAYS);
   return {
     sessions: await deleted(database, sql`delete from sessions where ${sessionRanOut(now)}`),
-    tokens: await deleted(
-      database,
-      sql`delete from one_time_tokens where expires_at <= ${tokensBefore} or used_at <= ${tokensBefore}`,
-    ),
+    tokens:
+      (await deleted(
+        database,
+        sql`delete from one_time_tokens where expires_at <= ${tokensBefore} or used_at <= ${tokensBefore}`,
+      )) +
+      // The second factor's pending sign-in steps and WebAuthn challenges live minutes: gone a day after (decision 0190).
+      (await deleted(database, sql`delete from sign_in_pending where expires_at <= ${addDaysToInstant(now, -1)}`)) +
+      (await deleted(database, sql`delete from webauthn_challenges where expires_at <= ${addDaysToInstant(now, -1)}`)),
     mails: await deleted(database, sql`delete from mail_outbox where created_at <= ${mailsBefore}`),
     postbacks: await deleted(
       database,

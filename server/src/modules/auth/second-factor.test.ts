@@ -7,6 +7,7 @@ import { solveCaptcha } from '../captcha/testing.ts';
 import { FAILED_LOGIN_LIMIT } from './service.ts';
 import { PENDING_TTL_MS } from './second-factor.ts';
 import { signAutoLoginToken } from './autologin.ts';
+import { housekeeping } from '../../jobs/housekeeping.ts';
 import { cookieOf, mailbox, signedUpPartner } from './testing.ts';
 
 let t: TestApp;
@@ -225,5 +226,18 @@ describe('turning off and new recovery codes', () => {
     expect((await post('/api/auth/login/second-factor', { token, recovery_code: codes[1] })).statusCode).toBe(422);
     const token2 = (await passwordLogin()).json().second_factor.token as string;
     expect((await post('/api/auth/login/second-factor', { token: token2, recovery_code: fresh[1] })).statusCode).toBe(200);
+  });
+});
+
+describe('housekeeping', () => {
+  it('deletes pending sign-in steps a day after they expired, and keeps the live ones', async () => {
+    await partnerWithTotp();
+    await passwordLogin();
+    t.clock.advance(25 * 3600 * 1000);
+    await passwordLogin();
+    const count = async () => (await t.ctx.database.query<{ n: number }>(sql`select count(*)::int as n from sign_in_pending`))[0]!.n;
+    expect(await count()).toBe(2);
+    await housekeeping(t.ctx.database, t.clock.now());
+    expect(await count()).toBe(1);
   });
 });
