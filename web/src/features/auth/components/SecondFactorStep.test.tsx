@@ -15,11 +15,11 @@ vi.mock('@simplewebauthn/browser', () => ({
 const PENDING = { second_factor: { token: 'p'.repeat(43), methods: ['totp'], expires_at: '2026-11-20T12:05:00Z' } };
 const bodyOf = (call: RecordedCall) => Object.fromEntries(new URLSearchParams(call.body));
 
-function start(routes: Parameters<typeof mockApi>[0]) {
+function start(routes: Parameters<typeof mockApi>[0], path = '/auth/login') {
   const api = mockApi({ 'GET /api/captcha': { body: {} }, 'POST /api/auth/login': { body: PENDING }, ...routes });
   const queryClient = createQueryClient();
   queryClient.setQueryData(USER_QUERY_KEY, null);
-  const router = createTestRouter(['/auth/login']);
+  const router = createTestRouter([path]);
   render(<App queryClient={queryClient} router={router} />);
   return { api, router };
 }
@@ -71,6 +71,22 @@ describe('sign-in: the second step', () => {
     await userEvent.click(screen.getByTestId('submit'));
     await waitFor(() => expect(api.calls.some((c) => c.path === '/api/auth/login/second-factor')).toBe(true));
     expect(bodyOf(api.calls.find((c) => c.path === '/api/auth/login/second-factor')!)).toEqual({ token: PENDING.second_factor.token, recovery_code: 'abcd-efgh-jkmn' });
+  });
+
+  it('an auto-login link to an account with a second factor lands on the code step, then signs in', async () => {
+    const { api, router } = start(
+      {
+        'POST /api/auth/auto-login/from': { body: PENDING },
+        'POST /api/auth/login/second-factor': { body: testUser },
+        'GET /api/user': { body: testUser },
+      },
+      `/auth/auto-login/${'a'.repeat(40)}`,
+    );
+    await userEvent.type(await screen.findByTestId('second-factor-code'), '123456');
+    expect(router.state.location.pathname).toBe('/auth/login');
+    await userEvent.click(screen.getByTestId('submit'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    expect(bodyOf(api.calls.find((c) => c.path === '/api/auth/login/second-factor')!)).toEqual({ token: PENDING.second_factor.token, code: '123456' });
   });
 
   it('an expired step goes back to the password form with the server message', async () => {

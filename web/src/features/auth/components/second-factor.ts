@@ -1,9 +1,7 @@
+import type { SecondFactorNeededAnswer } from '@pc/core/contracts/second-factor';
+
 /** What the password step (or an auto-login link) answers for an account with a second factor (decision 0190). */
-export interface PendingSecondFactor {
-  token: string;
-  methods: Array<'totp' | 'passkey'>;
-  expires_at: string;
-}
+export type PendingSecondFactor = SecondFactorNeededAnswer['second_factor'];
 
 /** The pending step of a sign-in answer, if it is one. */
 export function pendingOf(answer: unknown): PendingSecondFactor | null {
