@@ -54,3 +54,5 @@ export * from './contracts/console-content.ts';
 export * from './contracts/console-flagged.ts';
 export * from './contracts/second-factor.ts';
 export * from './rules/flagged-sales.ts';
+export * from './contracts/buyers.ts';
+export * from './rules/buyers.ts';
