@@ -28,6 +28,7 @@ import { referralsRoutes } from './referrals/routes.ts';
 import { plansHostRoutes } from './plans/host-routes.ts';
 import { plansRoutes } from './plans/routes.ts';
 import { sitesRoutes } from './sites/routes.ts';
+import { buyersRoutes } from './buyers/routes.ts';
 
 /**
  * Every feature module is registered here, and only here: features do not import each other.
@@ -61,6 +62,7 @@ export async function registerModules(app: FastifyInstance) {
       await api.register(referralsRoutes);
       await api.register(plansRoutes);
       await api.register(sitesRoutes);
+      await api.register(buyersRoutes);
     },
     { prefix: '/api' },
   );
