@@ -35,6 +35,7 @@ const purseConfirmPage = lazyPage(() => import('../features/payouts/pages/PurseC
 const newsPage = lazyPage(() => import('../features/news/pages/NewsPage.tsx'), ['kit', 'news']);
 const newsArticlePage = lazyPage(() => import('../features/news/pages/NewsArticlePage.tsx'), ['kit', 'news']);
 const notificationsPage = lazyPage(() => import('../features/news/pages/NotificationsPage.tsx'), ['kit', 'news']);
+const buyersPage = lazyPage(() => import('../features/buyers/pages/BuyersPage.tsx'), ['kit', 'buyers']);
 const referralsPage = lazyPage(() => import('../features/referrals/pages/ReferralsPage.tsx'), ['kit', 'referrals']);
 const sitesPage = lazyPage(() => import('../features/sites/pages/SitesPage.tsx'), ['kit', 'sites']);
 const ratesPage = lazyPage(() => import('../features/plans/pages/RatesPage.tsx'), ['kit', 'plans']);
@@ -80,6 +81,7 @@ export const shellRoutes: AppRoute[] = [
       page(ROUTES.gold, 'gold', screens.gold),
       page(ROUTES.sites, 'sites', sitesPage),
       page(ROUTES.referrals, 'referrals', referralsPage),
+      page(ROUTES.buyers, 'buyers', buyersPage),
       page(ROUTES.rates, 'rates', ratesPage),
     ],
   },

@@ -26,6 +26,7 @@ export const ROUTES = {
   earnings: '/app/:app/earnings',
   videos: '/app/:app/videos',
   referrals: '/app/:app/referrals',
+  buyers: '/app/:app/buyers',
   gold: '/app/:app/gold',
   sites: '/app/:app/sites',
   rates: '/app/:app/rates',

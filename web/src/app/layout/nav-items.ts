@@ -7,6 +7,7 @@ import MonetizationOnOutlined from '@mui/icons-material/MonetizationOnOutlined';
 import WorkspacePremiumOutlined from '@mui/icons-material/WorkspacePremiumOutlined';
 import PublicOutlined from '@mui/icons-material/PublicOutlined';
 import GroupOutlined from '@mui/icons-material/GroupOutlined';
+import ShoppingCartOutlined from '@mui/icons-material/ShoppingCartOutlined';
 import TuneOutlined from '@mui/icons-material/TuneOutlined';
 import HandshakeOutlined from '@mui/icons-material/HandshakeOutlined';
 import type { ProjectId } from '@pc/core/projects';
@@ -51,6 +52,7 @@ export function projectItems(app: ProjectId): Array<NavLeaf | NavGroup> {
     { key: 'earnings', to: href('earnings', { app }), icon: MonetizationOnOutlined },
     { key: 'gold', to: href('gold', { app }), icon: WorkspacePremiumOutlined },
     { key: 'sites', to: href('sites', { app }), icon: PublicOutlined },
+    { key: 'buyers', to: href('buyers', { app }), icon: ShoppingCartOutlined },
     { key: 'referrals', to: href('referrals', { app }), icon: GroupOutlined },
     { key: 'rates', to: href('rates', { app }), icon: TuneOutlined },
   ];

@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { buyersAnswer, cohortsAnswer, type BuyersAnswer, type CohortsAnswer } from '@pc/core/contracts/buyers';
+import { serverError, startScreen } from '../../../test/screens.tsx';
+import { formatDay, formatMoney } from '../../../lib/format.ts';
+
+const buyers: BuyersAnswer = buyersAnswer.parse({
+  data: [
+    { id: 'E1', email: 'er***@ma***.example', first_purchase: '2026-11-10T07:00:00.000Z', last_purchase: '2026-11-10T07:00:00.000Z', first_revenue_type: 'direct', first_source: '', purchases: 1, rebills: 0, earned: 6_000_000, status: 'active' },
+    { id: 'D1', email: 'da***@si***.example', first_purchase: '2026-10-05T12:00:00.000Z', last_purchase: '2026-11-05T12:00:00.000Z', first_revenue_type: 'promo_link', first_source: 'forum.example', purchases: 2, rebills: 1, earned: 6_300_000, status: 'fraud_flagged' },
+    { id: 'A1', email: 'al***@ma***.example', first_purchase: '2026-09-03T10:00:00.000Z', last_purchase: '2026-11-03T10:00:00.000Z', first_revenue_type: 'direct', first_source: 'blog.example', purchases: 3, rebills: 2, earned: 12_000_000, status: 'active' },
+    { id: 'C1', email: 'ca***@sh***.example', first_purchase: '2026-10-20T09:00:00.000Z', last_purchase: '2026-10-20T09:00:00.000Z', first_revenue_type: 'direct', first_source: '', purchases: 1, rebills: 0, earned: 0, status: 'refunded' },
+  ],
+  unidentified: { sales: 1, earned: 3_000_000 },
+  since: '2024-12-01',
+});
+
+const cohorts: CohortsAnswer = cohortsAnswer.parse({
+  month: '2026-11',
+  since: '2024-12-01',
+  data: [
+    {
+      month: '2026-09',
+      buyers: 2,
+      months: [
+        { offset: 0, rebill_buyers: 0, rebill_share: 0, earned: 18_000_000, earned_per_buyer: 9_000_000 },
+        { offset: 1, rebill_buyers: 2, rebill_share: 1, earned: 4_000_000, earned_per_buyer: 2_000_000 },
+        { offset: 2, rebill_buyers: 1, rebill_share: 0.5, earned: 3_000_000, earned_per_buyer: 1_500_000 },
+      ],
+    },
+    {
+      month: '2026-11',
+      buyers: 1,
+      months: [{ offset: 0, rebill_buyers: 0, rebill_share: 0, earned: 6_000_000, earned_per_buyer: 6_000_000 }],
+    },
+  ],
+});
+
+const answers = { 'GET /api/buyers': { body: buyers }, 'GET /api/buyers/cohorts': { body: cohorts } };
+
+describe('buyers page', () => {
+  it('lists the buyers with their first purchase, rebills, earnings and status, and the figures above', async () => {
+    const { callsTo } = startScreen('/app/fd1/buyers', answers);
+    await screen.findByText('al***@ma***.example', {}, { timeout: 20_000 });
+    expect(callsTo('/buyers')[0]!.query).toEqual({ app: 'fd1' });
+    expect(callsTo('/buyers/cohorts')[0]!.query).toEqual({ app: 'fd1' });
+    expect(screen.getByTestId('page-title')).toHaveTextContent('Buyers');
+    expect(screen.getByTestId('stat-buyers')).toHaveTextContent('4');
+    expect(screen.getByTestId('stat-active')).toHaveTextContent('2');
+    expect(screen.getByTestId('stat-rebills')).toHaveTextContent('3');
+    expect(screen.getByTestId('stat-earned')).toHaveTextContent(formatMoney(24_300_000));
+    expect(screen.getByTestId('unidentified')).toHaveTextContent(`1 (${formatMoney(3_000_000)})`);
+    const grid = screen.getByRole('grid', { name: 'Buyers' });
+    const row = within(grid).getByText('al***@ma***.example').closest('[role="row"]') as HTMLElement;
+    expect(row).toHaveTextContent(formatDay('2026-09-03'));
+    expect(row).toHaveTextContent('Direct sale');
+    expect(row).toHaveTextContent('blog.example');
+    expect(row).toHaveTextContent(formatMoney(12_000_000));
+    expect(row).toHaveTextContent('Active');
+    const flagged = within(grid).getByText('da***@si***.example').closest('[role="row"]') as HTMLElement;
+    expect(flagged).toHaveTextContent('Flagged as fraud');
+    expect(flagged).toHaveTextContent('Promo link');
+    // Newest first purchase first.
+    const rows = within(grid).getAllByRole('row').slice(1);
+    expect(rows[0]).toHaveTextContent('er***@ma***.example');
+  });
+
+  it('sorts the buyers on the page by what they earned', async () => {
+    const user = userEvent.setup();
+    startScreen('/app/fd1/buyers', answers);
+    await screen.findByText('al***@ma***.example', {}, { timeout: 20_000 });
+    const grid = screen.getByRole('grid', { name: 'Buyers' });
+    await user.click(within(grid).getByRole('columnheader', { name: /^You earned/ }));
+    await waitFor(() => expect(within(grid).getAllByRole('row')[1]).toHaveTextContent('ca***@sh***.example'));
+    await user.click(within(grid).getByRole('columnheader', { name: /^You earned/ }));
+    await waitFor(() => expect(within(grid).getAllByRole('row')[1]).toHaveTextContent('al***@ma***.example'));
+  }, 60_000);
+
+  it('shows the cohorts as rebill rates or earnings per buyer, and their chart', async () => {
+    const user = userEvent.setup();
+    startScreen('/app/fd1/buyers', answers);
+    const grid = await screen.findByRole('grid', { name: 'Cohorts' }, { timeout: 20_000 });
+    await waitFor(() => expect(within(grid).getByText('September 2026')).toBeInTheDocument());
+    const sep = within(grid).getByText('September 2026').closest('[role="row"]') as HTMLElement;
+    expect(sep).toHaveTextContent('100%');
+    expect(sep).toHaveTextContent('50%');
+    expect(within(grid).getByRole('columnheader', { name: /^Month 2/ })).toBeInTheDocument();
+    await user.click(screen.getByTestId('figure-per-buyer'));
+    await waitFor(() => expect(sep).toHaveTextContent(formatMoney(1_500_000)));
+    expect(sep).toHaveTextContent(formatMoney(9_000_000));
+    expect(screen.getByTestId('cohorts-chart')).toHaveTextContent('Earnings per buyer, the 2 newest cohorts');
+  }, 60_000);
+
+  it('says when there are no buyers yet', async () => {
+    startScreen('/app/fd1/buyers', {
+      'GET /api/buyers': { body: { ...buyers, data: [], unidentified: { sales: 0, earned: 0 } } },
+      'GET /api/buyers/cohorts': { body: { ...cohorts, data: [] } },
+    });
+    expect(await screen.findByText('No buyers yet', {}, { timeout: 20_000 })).toBeInTheDocument();
+    expect(await screen.findByText('No cohorts yet', {}, { timeout: 20_000 })).toBeInTheDocument();
+    expect(screen.queryByTestId('unidentified')).toBeNull();
+    expect(screen.queryByTestId('cohorts-chart')).toBeNull();
+  });
+
+  it('shows an error with a retry when a call fails', async () => {
+    startScreen('/app/fd1/buyers', { 'GET /api/buyers': serverError, 'GET /api/buyers/cohorts': serverError });
+    await waitFor(() => expect(screen.getAllByTestId('error')).toHaveLength(2), { timeout: 20_000 });
+    expect(screen.getAllByRole('button', { name: 'Try again' })).toHaveLength(2);
+  });
+});
