@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { emailSchema, formBool, isoDate, langSchema, projectSchema } from './common.ts';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './password-rule.ts';
 
 /** The ALTCHA solution payload as the widget submits it (base64 JSON). */
 export const captchaField = z.string().min(1).max(8192);
-export const passwordField = z.string().min(8).max(128);
+export const passwordField = z.string().min(PASSWORD_MIN_LENGTH).max(PASSWORD_MAX_LENGTH);
 /** Tokens in links are url-safe base64 of 128+ random bits. */
 export const tokenField = z
   .string()

@@ -26,6 +26,7 @@ export const projectSchema = z.enum(PROJECTS);
 
 /** The common answer of an action that only reports success with a localized message. */
 export const messageAnswer = z.object({ success: z.literal(true), message: z.string() });
+export type MessageAnswer = z.infer<typeof messageAnswer>;
 
 export const isoDate = z.string().describe('ISO 8601 date-time, UTC');
 

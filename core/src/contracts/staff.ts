@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { STAFF_PERMISSIONS, STAFF_ROLES } from '../rules/staff-access.ts';
 import { emailSchema, isoDate, langSchema, pageMeta, plainText } from './common.ts';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './password-rule.ts';
 
 /**
  * The programme's staff in the operator console (decision 0160): sign-in with a password and a mandatory
@@ -11,7 +12,7 @@ export const staffRoleSchema = z.enum(STAFF_ROLES);
 export const staffPermissionSchema = z.enum(STAFF_PERMISSIONS);
 
 /** A staff password: as a partner's, 8 to 128 characters. */
-export const staffPassword = z.string().min(8).max(128);
+export const staffPassword = z.string().min(PASSWORD_MIN_LENGTH).max(PASSWORD_MAX_LENGTH);
 /** Six digits from the authenticator app (spaces around are ignored). */
 export const totpCode = z.string().trim().regex(/^\d{6}$/);
 /** One of the ten recovery codes shown at setup, e.g. `k7qm-w2xd-9fha` (case and dashes are ignored). */

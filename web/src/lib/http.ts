@@ -3,25 +3,12 @@
  * the interface language in X-Localization. Errors come back as ApiRequestError; what they cause
  * (sign-out, dialogs) is decided in one place, the query client (app/query-client.ts).
  */
+import type { ErrorCode } from '@pc/core/errors';
+
 export const API_BASE = '/api';
 
-export type ApiErrorCode =
-  | 'bad_request'
-  | 'validation_failed'
-  | 'unauthorized'
-  | 'forbidden'
-  | 'cross_site_request'
-  | 'operations_are_frozen'
-  | 'need_security_code'
-  | 'need_security_password'
-  | 'not_found'
-  | 'conflict'
-  | 'payload_too_large'
-  | 'unsupported_media_type'
-  | 'rate_limited'
-  | 'internal'
-  | 'unavailable'
-  | 'network';
+/** The API's error codes (core's closed set), and `network` for a request that got no answer at all. */
+export type ApiErrorCode = ErrorCode | 'network';
 
 export class ApiRequestError extends Error {
   readonly status: number;

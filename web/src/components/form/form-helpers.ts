@@ -4,21 +4,29 @@ import { isApiError } from '../../lib/http.ts';
 
 type Values = Record<string, unknown>;
 
-/** The props a TextInput needs from the form, with the message translated. */
-export function fieldProps<T extends Values>(form: SchemaForm<T>, name: keyof T & string, t: TFunction) {
+/**
+ * The props a text field (TextInput or MUI's TextField) needs from the form: the error translated (client messages
+ * with the limits they quote in `params`), else `hint`. `idPrefix` keeps ids apart where a page holds several forms.
+ */
+export function fieldProps<T extends Values>(
+  form: SchemaForm<T>,
+  name: keyof T & string,
+  t: TFunction,
+  options: { hint?: string; params?: Record<string, unknown>; idPrefix?: string } = {},
+) {
   const error = form.errors[name];
   return {
     ...form.text(name),
-    id: `field-${name}`,
+    id: `${options.idPrefix ?? 'field-'}${name}`,
     error: Boolean(error),
-    helperText: errorText(error, t) || ' ',
+    helperText: errorText(error, t, options.params) || options.hint || ' ',
   };
 }
 
-/** Client messages are keys; server messages arrive translated. */
-export function errorText(error: FieldError | undefined, t: TFunction): string {
+/** Client messages are keys (with the limits they quote in `params`); server messages arrive translated. */
+export function errorText(error: FieldError | undefined, t: TFunction, params: Record<string, unknown> = {}): string {
   if (!error?.message) return '';
-  return error.type === 'server' ? error.message : t(error.message);
+  return error.type === 'server' ? error.message : t(error.message, params);
 }
 
 /**

@@ -2,12 +2,10 @@ import { useRef } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { API_KEY_PATHS } from '@pc/core/contracts/paths';
 import type { ApiKeyCreatedAnswer } from '@pc/core/contracts/webmaster';
-import type { messageAnswer } from '@pc/core/contracts/common';
-import type { z } from 'zod';
+import type { MessageAnswer } from '@pc/core/contracts/common';
 import { http } from '../../../lib/http.ts';
 import { API_KEY_SCOPE } from './get-api-key.ts';
 
-export type MessageAnswer = z.infer<typeof messageAnswer>;
 
 /** POST /api/api-key: creates the key, or rotates it (the old one stops working); the answer carries the key this once. */
 export const createApiKey = () => http.post<ApiKeyCreatedAnswer>(API_KEY_PATHS.apiKey);

@@ -3,6 +3,7 @@ import { SECOND_FACTOR_PATHS } from '@pc/core/contracts/second-factor-paths';
 import { http, type FormBody } from '../../../lib/http.ts';
 import { signWithPasskey } from '../../../lib/passkeys.ts';
 import type { CurrentUser } from '../../../lib/session.ts';
+import { OWN_ERRORS } from './own-errors.ts';
 
 /**
  * The sign-in's second step with a passkey: POST /api/auth/login/passkey/options with the pending token, the
@@ -15,4 +16,4 @@ export async function secondFactorWithPasskey(token: string): Promise<CurrentUse
 }
 
 export const useSecondFactorWithPasskey = () =>
-  useMutation({ mutationFn: secondFactorWithPasskey, meta: { handles: [400, 401, 403, 404, 409, 410, 422, 423, 429] } });
+  useMutation({ mutationFn: secondFactorWithPasskey, meta: OWN_ERRORS });

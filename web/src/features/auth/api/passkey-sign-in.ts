@@ -3,6 +3,7 @@ import { SECOND_FACTOR_PATHS } from '@pc/core/contracts/second-factor-paths';
 import { http, type FormBody } from '../../../lib/http.ts';
 import { signWithPasskey } from '../../../lib/passkeys.ts';
 import type { CurrentUser } from '../../../lib/session.ts';
+import { OWN_ERRORS } from './own-errors.ts';
 
 /**
  * Password-less sign-in with a passkey: POST /api/auth/passkey/options, the browser's passkey prompt, then
@@ -15,4 +16,4 @@ export async function signInWithPasskey(): Promise<CurrentUser> {
 }
 
 export const useSignInWithPasskey = () =>
-  useMutation({ mutationFn: signInWithPasskey, meta: { handles: [400, 401, 403, 404, 409, 410, 422, 423, 429] } });
+  useMutation({ mutationFn: signInWithPasskey, meta: OWN_ERRORS });

@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { SECOND_FACTOR_PATHS } from '@pc/core/contracts/second-factor-paths';
 import { http } from '../../../lib/http.ts';
 import type { CurrentUser } from '../../../lib/session.ts';
+import { OWN_ERRORS } from './own-errors.ts';
 
 /**
  * POST /api/auth/login/second-factor: the sign-in's second step, the password step's pending token with an
@@ -16,4 +17,4 @@ export const signInSecondFactor = (body: SecondFactorSignInBody) => http.post<Cu
 
 /** The step shows refusals itself (on its field, or the expired step); server failures go to the app-wide dialog. */
 export const useSignInSecondFactor = () =>
-  useMutation({ mutationFn: signInSecondFactor, meta: { handles: [400, 401, 403, 404, 409, 410, 422, 423, 429] } });
+  useMutation({ mutationFn: signInSecondFactor, meta: OWN_ERRORS });

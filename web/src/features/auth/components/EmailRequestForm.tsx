@@ -6,7 +6,7 @@ import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { CaptchaHandle } from '../../../components/captcha/Captcha.tsx';
 import { href } from '../../../lib/routes.ts';
-import type { MessageAnswer } from '../api/auth.ts';
+import type { MessageAnswer } from '@pc/core/contracts/common';
 import { AuthCard } from './AuthCard.tsx';
 import { FormCaptcha } from './FormCaptcha.tsx';
 import { submitFailure } from '../../../components/form/form-helpers.ts';

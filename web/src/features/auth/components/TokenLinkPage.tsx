@@ -1,10 +1,10 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/http.ts';
-import type { MessageAnswer } from '../api/auth.ts';
+import type { MessageAnswer } from '@pc/core/contracts/common';
 import { AuthCard } from './AuthCard.tsx';
 import { TokenStatus, type TokenState } from './TokenStatus.tsx';
-import { useOnce } from './useOnce.ts';
+import { useOnce } from '../../../lib/use-once.ts';
 
 /**
  * A page behind an e-mailed link: it sends the token once and shows "in progress", then success or

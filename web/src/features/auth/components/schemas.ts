@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@pc/core/contracts/password-rule';
 
 /**
  * Client-side checks (docs/product.md#forms). Messages are translation keys of the auth namespace; the server checks
@@ -14,8 +15,8 @@ export const newPasswordField = z
   .string()
   .check(
     z.minLength(1, 'validation.passwordRequired'),
-    z.minLength(8, 'validation.passwordMin'),
-    z.maxLength(128, 'validation.passwordMax'),
+    z.minLength(PASSWORD_MIN_LENGTH, 'validation.passwordMin'),
+    z.maxLength(PASSWORD_MAX_LENGTH, 'validation.passwordMax'),
   );
 
 export const loginSchema = z.object({

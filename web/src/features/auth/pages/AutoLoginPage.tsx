@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { changeLanguage, chooseLanguage } from '../../../lib/i18n.ts';
 import { useSessionActions } from '../../../lib/session.ts';
 import { href } from '../../../lib/routes.ts';
-import { useAutoLoginFrom } from '../api/auth.ts';
+import { useAutoLoginFrom } from '../api/auto-login-from.ts';
 import { TokenLinkPage } from '../components/TokenLinkPage.tsx';
 import { pendingOf } from '../components/second-factor.ts';
 

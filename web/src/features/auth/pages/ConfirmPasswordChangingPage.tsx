@@ -2,7 +2,7 @@ import Button from '@mui/material/Button';
 import { Link as RouterLink, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { href } from '../../../lib/routes.ts';
-import { useConfirmPasswordChanging } from '../api/auth.ts';
+import { useConfirmPasswordChanging } from '../api/confirm-password-changing.ts';
 import { TokenLinkPage } from '../components/TokenLinkPage.tsx';
 
 /** The link that confirms a password change (user id and token). */

@@ -2,7 +2,7 @@ import Button from '@mui/material/Button';
 import { Link as RouterLink, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { href } from '../../../lib/routes.ts';
-import { useConfirmRegistration } from '../api/auth.ts';
+import { useConfirmRegistration } from '../api/confirm-registration.ts';
 import { TokenLinkPage } from '../components/TokenLinkPage.tsx';
 
 /** The registration link: "activation in progress, please wait", then activated or invalid/expired. */

@@ -8,7 +8,7 @@ import type { CaptchaHandle } from '../../../components/captcha/Captcha.tsx';
 import { changeLanguage, chooseLanguage } from '../../../lib/i18n.ts';
 import { useSessionActions } from '../../../lib/session.ts';
 import { href } from '../../../lib/routes.ts';
-import { useLogin } from '../api/auth.ts';
+import { useLogin } from '../api/login.ts';
 import { AuthCard } from '../components/AuthCard.tsx';
 import { FormCaptcha } from '../components/FormCaptcha.tsx';
 import { PasswordField } from '../components/PasswordField.tsx';

@@ -4,8 +4,8 @@ import Typography from '@mui/material/Typography';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { href } from '../../../lib/routes.ts';
-import { useLogout } from '../api/auth.ts';
-import { useOnce } from '../components/useOnce.ts';
+import { useLogout } from '../api/logout.ts';
+import { useOnce } from '../../../lib/use-once.ts';
 
 /** /logout and /user/logout: ends the session and opens sign-in. */
 export default function LogoutPage() {

@@ -12,7 +12,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import type { CaptchaHandle } from '../../../components/captcha/Captcha.tsx';
 import { EXTERNAL_LINKS } from '../../../lib/links.ts';
 import { href } from '../../../lib/routes.ts';
-import { useRegister } from '../api/auth.ts';
+import { useRegister } from '../api/register.ts';
 import { AuthCard } from '../components/AuthCard.tsx';
 import { FormCaptcha } from '../components/FormCaptcha.tsx';
 import { PasswordField } from '../components/PasswordField.tsx';

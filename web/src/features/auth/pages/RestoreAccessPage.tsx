@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useRestoreAccessRequest } from '../api/auth.ts';
+import { useRestoreAccessRequest } from '../api/restore-access-request.ts';
 import { EmailRequestForm } from '../components/EmailRequestForm.tsx';
 
 /** Restore access: a blocked account asks for an unblock link by e-mail. */

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useRestorePasswordRequest } from '../api/auth.ts';
+import { useRestorePasswordRequest } from '../api/restore-password-request.ts';
 import { EmailRequestForm } from '../components/EmailRequestForm.tsx';
 
 /** Forgot password: a recovery link is sent by e-mail. */

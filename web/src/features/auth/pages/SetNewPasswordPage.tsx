@@ -5,7 +5,7 @@ import { useSchemaForm } from '../../../components/form/useSchemaForm.ts';
 import { Link as RouterLink, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { href } from '../../../lib/routes.ts';
-import { useRestorePassword } from '../api/auth.ts';
+import { useRestorePassword } from '../api/restore-password.ts';
 import { AuthCard } from '../components/AuthCard.tsx';
 import { PasswordField } from '../components/PasswordField.tsx';
 import { TokenStatus } from '../components/TokenStatus.tsx';

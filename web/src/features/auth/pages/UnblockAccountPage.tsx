@@ -2,7 +2,7 @@ import Button from '@mui/material/Button';
 import { Link as RouterLink, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { href } from '../../../lib/routes.ts';
-import { useRestoreAccess } from '../api/auth.ts';
+import { useRestoreAccess } from '../api/restore-access.ts';
 import { TokenLinkPage } from '../components/TokenLinkPage.tsx';
 
 /** The account unblock link from the restore-access e-mail. */

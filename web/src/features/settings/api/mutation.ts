@@ -1,12 +1,10 @@
 import { useRef } from 'react';
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
-import type { messageAnswer } from '@pc/core/contracts/common';
-import type { z } from 'zod';
 import { isApiError, type ApiRequestError } from '../../../lib/http.ts';
 import { USER_QUERY_KEY } from '../../../lib/session.ts';
 
 /** The answer of a settings action that only reports its outcome with a localized message. */
-export type MessageAnswer = z.infer<typeof messageAnswer>;
+export type { MessageAnswer } from '@pc/core/contracts/common';
 
 /** Every read of the screen starts with this scope: saving anything reads them again. */
 export const SETTINGS_SCOPE = ['settings'] as const;

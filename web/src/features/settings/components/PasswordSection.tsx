@@ -5,9 +5,11 @@ import Button from '@mui/material/Button';
 import { useTranslation } from 'react-i18next';
 import { useSchemaForm } from '../../../components/form/useSchemaForm.ts';
 import { useChangePassword } from '../api/change-password.ts';
-import { applyRefusal, fieldProps } from './form-helpers.ts';
+import { applyServerErrors } from '../../../components/form/form-helpers.ts';
+import { settingsField } from './settings-field.ts';
 import { PasswordInput } from './PasswordInput.tsx';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordChangeSchema } from './schemas.ts';
+
 
 const FIELDS = ['old_password', 'password', 'password_confirmation'] as const;
 const EMPTY = { old_password: '', password: '', password_confirmation: '' };
@@ -27,7 +29,7 @@ export function PasswordSection() {
       for (const field of FIELDS) form.setValue(field, '', { check: false });
       setSent(answer?.message || t('password.sent'));
     },
-    onRefused: (error) => setFormError(applyRefusal(form, error, FIELDS)),
+    onRefused: (error) => setFormError(applyServerErrors(form, error, FIELDS)),
   });
 
   const onSubmit = form.handleSubmit((values) => {
@@ -49,19 +51,19 @@ export function PasswordSection() {
         </Alert>
       ) : null}
       <PasswordInput
-        {...fieldProps(form, 'old_password', t, { params: LIMITS })}
+        {...settingsField(form, 'old_password', t, { params: LIMITS })}
         label={t('password.old')}
         autoComplete="current-password"
         required
       />
       <PasswordInput
-        {...fieldProps(form, 'password', t, { params: LIMITS, hint: t('password.hint', LIMITS) })}
+        {...settingsField(form, 'password', t, { params: LIMITS, hint: t('password.hint', LIMITS) })}
         label={t('password.new')}
         autoComplete="new-password"
         required
       />
       <PasswordInput
-        {...fieldProps(form, 'password_confirmation', t, { params: LIMITS })}
+        {...settingsField(form, 'password_confirmation', t, { params: LIMITS })}
         label={t('password.confirmation')}
         autoComplete="new-password"
         required

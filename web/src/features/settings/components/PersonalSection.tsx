@@ -13,8 +13,10 @@ import { feedback } from '../../../components/feedback/feedback-store.ts';
 import { useSchemaForm } from '../../../components/form/useSchemaForm.ts';
 import { useChangeEmail } from '../api/change-email.ts';
 import { useSavePersonal } from '../api/save-personal.ts';
-import { applyRefusal, fieldProps } from './form-helpers.ts';
+import { applyServerErrors } from '../../../components/form/form-helpers.ts';
+import { settingsField } from './settings-field.ts';
 import { emailChangeSchema, personalSchema } from './schemas.ts';
+
 
 const PERSONAL_FIELDS = ['first_name', 'last_name', 'contact'] as const;
 
@@ -39,7 +41,7 @@ function EmailBlock({ email, pending }: { email: string; pending: string | null 
       form.setValue('email', '', { check: false });
       feedback.snackbar(answer?.message || t('email.sent', { email: body.email }));
     },
-    onRefused: (error) => setFormError(applyRefusal(form, error, ['email'])),
+    onRefused: (error) => setFormError(applyServerErrors(form, error, ['email'])),
   });
 
   const onSubmit = form.handleSubmit((values) => {
@@ -85,7 +87,7 @@ function EmailBlock({ email, pending }: { email: string; pending: string | null 
             </Alert>
           ) : null}
           <TextField
-            {...fieldProps(form, 'email', t, { hint: t('email.hint') })}
+            {...settingsField(form, 'email', t, { hint: t('email.hint') })}
             type="email"
             label={t('email.newLabel')}
             autoComplete="email"
@@ -124,7 +126,7 @@ function PersonalForm({ settings }: { settings: SettingsAnswer }) {
   });
   const save = useSavePersonal({
     onSuccess: (answer) => feedback.snackbar(answer?.message || t('personal.saved')),
-    onRefused: (error) => setFormError(applyRefusal(form, error, PERSONAL_FIELDS)),
+    onRefused: (error) => setFormError(applyServerErrors(form, error, PERSONAL_FIELDS)),
   });
 
   const onSubmit = form.handleSubmit((values) => {
@@ -146,11 +148,11 @@ function PersonalForm({ settings }: { settings: SettingsAnswer }) {
           gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' },
         }}
       >
-        <TextField {...fieldProps(form, 'first_name', t)} label={t('personal.firstName')} autoComplete="given-name" />
-        <TextField {...fieldProps(form, 'last_name', t)} label={t('personal.lastName')} autoComplete="family-name" />
+        <TextField {...settingsField(form, 'first_name', t)} label={t('personal.firstName')} autoComplete="given-name" />
+        <TextField {...settingsField(form, 'last_name', t)} label={t('personal.lastName')} autoComplete="family-name" />
       </Box>
       <TextField
-        {...fieldProps(form, 'contact', t, { hint: t('personal.contactHint') })}
+        {...settingsField(form, 'contact', t, { hint: t('personal.contactHint') })}
         label={t('personal.contact')}
         autoComplete="off"
       />

@@ -17,9 +17,11 @@ import { useSchemaForm } from '../../../components/form/useSchemaForm.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { settingsQueryOptions } from '../api/get-settings.ts';
 import { useSaveSecurity, type SecurityOptionsBody } from '../api/save-security.ts';
-import { applyRefusal, fieldProps } from './form-helpers.ts';
+import { applyServerErrors } from '../../../components/form/form-helpers.ts';
+import { settingsField } from './settings-field.ts';
 import { PasswordInput } from './PasswordInput.tsx';
 import { securityCodeSchema, type SecurityCodeValues } from './schemas.ts';
+
 
 type Security = SettingsAnswer['security'];
 type OptionName = 'login_limit_enabled' | 'captcha_enabled';
@@ -92,7 +94,7 @@ function CodeForm({
       form.clearError('code_confirmation');
       feedback.snackbar(answer?.message || (body.remove_code ? t('code.removed') : t('code.saved')));
     },
-    onRefused: (error) => setFormError(applyRefusal(form, error, ['code', 'code_confirmation'])),
+    onRefused: (error) => setFormError(applyServerErrors(form, error, ['code', 'code_confirmation'])),
   });
 
   const send = (body: SecurityOptionsBody) => {
@@ -128,13 +130,13 @@ function CodeForm({
         }}
       >
         <PasswordInput
-          {...fieldProps(form, 'code', t, { params: limits, hint: t('code.hint', limits) })}
+          {...settingsField(form, 'code', t, { params: limits, hint: t('code.hint', limits) })}
           label={codeSet ? t('code.newCode') : t('code.code')}
           autoComplete="off"
           required
         />
         <PasswordInput
-          {...fieldProps(form, 'code_confirmation', t, { params: limits })}
+          {...settingsField(form, 'code_confirmation', t, { params: limits })}
           label={t('code.confirmation')}
           autoComplete="off"
           required

@@ -1,13 +1,13 @@
 import * as z from 'zod/mini';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@pc/core/contracts/password-rule';
 
 /**
  * Client-side checks of the settings forms (docs/product.md#forms). Messages are keys of the settings namespace; the server
  * checks everything again and its 422 messages land on the same fields.
  */
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-/** The account's password rule, as at registration (core's passwordField). */
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 128;
+/** The account's password rule (core's, as at registration): the password section quotes its limits. */
+export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH };
 
 export const personalSchema = z.object({
   first_name: z.string().check(z.trim()),

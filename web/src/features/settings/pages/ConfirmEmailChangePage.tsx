@@ -12,7 +12,7 @@ import { Panel } from '../../../components/layout/QueryState.tsx';
 import { isApiError } from '../../../lib/http.ts';
 import { href } from '../../../lib/routes.ts';
 import { useConfirmEmail } from '../api/confirm-email.ts';
-import { useOnce } from '../components/useOnce.ts';
+import { useOnce } from '../../../lib/use-once.ts';
 
 type LinkState = 'pending' | 'success' | 'invalid' | 'failed';
 

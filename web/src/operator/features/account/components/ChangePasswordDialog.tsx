@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import * as z from 'zod/mini';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@pc/core/contracts/password-rule';
 import { useTranslation } from 'react-i18next';
 import { TextInput } from '../../../../components/form/TextInput.tsx';
 import { useSchemaForm } from '../../../../components/form/useSchemaForm.ts';
@@ -7,10 +8,10 @@ import { fieldProps, submitFailure } from '../../../../components/form/form-help
 import { FormDialog } from '../../../components/FormDialog.tsx';
 import { useChangePassword, type ChangePasswordAnswer } from '../api/change-password.ts';
 
-/** The server's rule (core staffPassword): 8 to 128 characters; it also refuses the current password. */
+/** The server's rule (core's password rule); the server also refuses the current password. */
 const schema = z.object({
   current_password: z.string().check(z.minLength(1, 'validation.passwordRequired')),
-  new_password: z.string().check(z.minLength(8, 'password.length'), z.maxLength(128, 'password.length')),
+  new_password: z.string().check(z.minLength(PASSWORD_MIN_LENGTH, 'password.length'), z.maxLength(PASSWORD_MAX_LENGTH, 'password.length')),
   code: z.string().check(z.overwrite((v) => v.replace(/\s+/g, '')), z.regex(/^\d{6}$/, 'validation.totp')),
 });
 

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import * as z from 'zod/mini';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@pc/core/contracts/password-rule';
 import { useTranslation } from 'react-i18next';
 import type { StaffRole } from '@pc/core/rules/staff-access';
 import { TextInput } from '../../../../components/form/TextInput.tsx';
@@ -14,7 +15,7 @@ const schema = z.object({
   email: z.string().check(z.trim(), z.minLength(1, 'validation.emailRequired'), z.regex(EMAIL, 'validation.emailInvalid')),
   name: z.string().check(z.trim(), z.minLength(1, 'validation.nameRequired'), z.maxLength(100, 'validation.nameLong')),
   /** Empty: the server makes one up. */
-  password: z.string().check(z.refine((v) => v === '' || (v.length >= 8 && v.length <= 128), 'validation.passwordLength')),
+  password: z.string().check(z.refine((v) => v === '' || (v.length >= PASSWORD_MIN_LENGTH && v.length <= PASSWORD_MAX_LENGTH), 'validation.passwordLength')),
 });
 
 /** A new member: e-mail, name, role and a temporary password (given here, or made up by the server). */

@@ -1,6 +1,9 @@
 import { useEffect, useRef } from 'react';
 
-/** Runs an effect once per mounted page, also under StrictMode's double effects (a token link is single-use). */
+/**
+ * Runs an effect once per mounted page, also under StrictMode's double effects: the pages that spend a single-use
+ * link (confirmations, sign-out, wallet and e-mail links) must send it once.
+ */
 export function useOnce(effect: () => void) {
   const started = useRef(false);
   const ref = useRef(effect);
