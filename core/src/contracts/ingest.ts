@@ -82,6 +82,11 @@ export const downloadEvent = z.strictObject({
   downloader_id: id,
   completed: z.boolean(),
   referrer: url,
+  /**
+   * True when the file host's own checks (bots, abuse, its limits) refused the download for pay. It still counts
+   * among all downloads, never for pay, and does not take the downloader's first download of the day (decision 0200).
+   */
+  refused: z.boolean().optional(),
 });
 export const saleEvent = z.strictObject({
   ...base,

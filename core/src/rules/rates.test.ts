@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { mulDiv, usdToMicro } from '../money.ts';
 import { COUNTRY_GROUPS, DEFAULT_PRODUCT, PLANS, type CountryGroup, type Plan, type SaleKind } from '../product.ts';
 import { countryGroupOf } from './country-groups.ts';
-import { downloadPay, isCountedDownload, saleKindOf, saleShare, siteReferralBonus } from './rates.ts';
+import { DOWNLOAD_REASONS, downloadDecision, downloadPay, saleKindOf, saleShare, siteReferralBonus, type DownloadFacts } from './rates.ts';
 
 // docs/product.md#downloads: USD per 1000 counted downloads.
 const DOWNLOAD_TABLE: Record<'ppd' | 'mixed', Record<CountryGroup, string>> = {
@@ -71,13 +71,92 @@ describe('sale shares: every plan × sale kind of docs/product.md', () => {
 });
 
 describe('counted downloads and country groups', () => {
-  it.each([
-    { size: 10_485_760, first: true, counted: false },
-    { size: 10_485_761, first: true, counted: true },
-    { size: 10_485_761, first: false, counted: false },
-  ])('$size bytes, first of day $first → $counted', ({ size, first, counted }) => {
-    expect(isCountedDownload(size, first)).toBe(counted);
+  const AT = '2026-11-20T12:00:00.000Z';
+  const facts = (over: Partial<DownloadFacts> = {}): DownloadFacts => ({
+    refused: false,
+    firstOfDay: true,
+    file: { ownerId: 7, sizeBytes: 10_485_761, deletedAt: null },
+    userId: 7,
+    at: AT,
+    plan: 'mixed',
+    group: 'A',
+    ...over,
   });
+  // docs/product.md#downloads: over 10 MB (10,485,760 bytes), the downloader's first of the UTC day, a plan that pays.
+  it.each([
+    { what: 'exactly 10 MB', over: { file: { ownerId: 7, sizeBytes: 10_485_760, deletedAt: null } }, decision: 'small_file' },
+    { what: 'one byte more', over: {}, decision: 'counted' },
+    { what: 'not the first of the day', over: { firstOfDay: false }, decision: 'repeat' },
+    { what: 'refused by the host', over: { refused: true }, decision: 'refused' },
+    { what: 'refused and a repeat: refused first', over: { refused: true, firstOfDay: false }, decision: 'refused' },
+    { what: 'a file not (yet) uploaded', over: { file: null }, decision: 'file_unavailable' },
+    { what: 'another partner’s file', over: { userId: 8 }, decision: 'file_unavailable' },
+    { what: 'deleted at the download’s time', over: { file: { ownerId: 7, sizeBytes: 50_000_000, deletedAt: AT } }, decision: 'file_unavailable' },
+    { what: 'deleted a second after', over: { file: { ownerId: 7, sizeBytes: 50_000_000, deletedAt: '2026-11-20T12:00:01Z' } }, decision: 'counted' },
+    { what: 'a repeat of a deleted small file: a repeat', over: { firstOfDay: false, file: null }, decision: 'repeat' },
+    { what: 'PPS', over: { plan: 'pps' }, decision: 'pps_plan' },
+    { what: 'PPS and a small file: the file first', over: { plan: 'pps', file: { ownerId: 7, sizeBytes: 1, deletedAt: null } }, decision: 'small_file' },
+    { what: 'PPD in E', over: { plan: 'ppd', group: 'E' }, decision: 'unpaid_group' },
+    { what: 'PPD in G', over: { plan: 'ppd', group: 'G' }, decision: 'unpaid_group' },
+    { what: 'PPD in R', over: { plan: 'ppd', group: 'R' }, decision: 'counted' },
+    { what: 'Mixed in G', over: { group: 'G' }, decision: 'counted' },
+  ] as const)('$what → $decision', ({ over, decision }) => {
+    expect(downloadDecision(facts(over as Partial<DownloadFacts>))).toBe(decision);
+  });
+
+  const factsArb = fc.record({
+    refused: fc.boolean(),
+    firstOfDay: fc.boolean(),
+    file: fc.option(
+      fc.record({
+        ownerId: fc.constantFrom(7, 8),
+        sizeBytes: fc.integer({ min: 0, max: 40_000_000 }),
+        deletedAt: fc.option(fc.constantFrom('2026-11-20T11:00:00.000Z', AT, '2026-11-20T13:00:00.000Z'), { nil: null }),
+      }),
+      { nil: null },
+    ),
+    userId: fc.constant(7),
+    at: fc.constant(AT),
+    plan: fc.constantFrom(...PLANS),
+    group: fc.constantFrom(...COUNTRY_GROUPS),
+  });
+
+  it('a download counts exactly when it is an unrefused first of an own, present file over the minimum that its plan pays in its group', () => {
+    fc.assert(
+      fc.property(factsArb, (d) => {
+        const counted =
+          !d.refused &&
+          d.firstOfDay &&
+          d.file !== null &&
+          d.file.ownerId === d.userId &&
+          (d.file.deletedAt === null || d.file.deletedAt > d.at) &&
+          d.file.sizeBytes > DEFAULT_PRODUCT.countedDownloadMinBytes &&
+          downloadPay(d.plan, d.group) > 0;
+        const decision = downloadDecision(d);
+        expect(decision === 'counted').toBe(counted);
+        // Every download has one decision: counted, or one reason of the list.
+        expect(['counted', ...DOWNLOAD_REASONS]).toContain(decision);
+        // A counted download earns; a first that does not count only for its plan or group would have, on another plan.
+        if (counted) expect(downloadPay(d.plan, d.group)).toBeGreaterThan(0);
+        if (decision === 'pps_plan') expect(Object.values(DEFAULT_PRODUCT.downloadRates[d.plan]).every((r) => r === 0)).toBe(true);
+        if (decision === 'unpaid_group') expect(downloadPay(d.plan, d.group)).toBe(0);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('the reason is the first that applies: clearing it moves the decision on, never back', () => {
+    const order = ['refused', 'repeat', 'file_unavailable', 'small_file', 'pps_plan', 'unpaid_group', 'counted'];
+    fc.assert(
+      fc.property(factsArb, (d) => {
+        const before = downloadDecision(d);
+        const later = downloadDecision({ ...d, refused: false, firstOfDay: true });
+        expect(order.indexOf(later)).toBeGreaterThanOrEqual(order.indexOf(before === 'refused' || before === 'repeat' ? 'file_unavailable' : before));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it.each([
     ['US', 'A'], ['it', 'B'], ['PL', 'C'], ['KZ', 'D'], ['IN', 'E'], ['PK', 'F'], ['ZZ', 'G'], [null, 'G'], ['RU', 'R'], ['UA', 'U'],
   ] as const)('%s is in group %s', (country, group) => {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { COUNTRY_GROUPS, DEFAULT_PRODUCT, PLANS, REVENUE_TYPES, SALE_STATUSES, type CountryGroup, type Plan, type ProductConfig } from '@pc/core';
+import { COUNTRY_GROUPS, DEFAULT_PRODUCT, PLANS, REVENUE_TYPES, SALE_STATUSES, type CountryGroup, type DownloadDecision, type Plan, type ProductConfig } from '@pc/core';
 import { appliedFirstContribution, applySaleFigures, firstContribution, saleContribution, type Contribution } from './contributions.ts';
 import { unknownFile, unknownSale, type FileState, type FirstState, type SaleState } from './state.ts';
 
@@ -82,6 +82,7 @@ function first(group: CountryGroup, over: Partial<FirstState> = {}): FirstState 
     applied_counted: 0,
     applied_earned_micro: 0,
     applied_copy: false,
+    applied_reason: 'repeat',
     ...over,
   };
 }
@@ -109,8 +110,13 @@ function priceSale(s: SaleState, f: FileState | undefined, plan: Plan, product: 
   return figures(saleContribution(s));
 }
 
-/** What a first download adds (docs/ingest.md): the unique download always, the counted one and its pay when it counts. */
-function expectedDownload(group: CountryGroup, counted: 0 | 1, pay: number, copy = false): Record<string, number> {
+/**
+ * What a first download adds (docs/ingest.md): the unique download always, the counted one and its pay when it
+ * counts; at its day, group and file it turns one of the `repeat` downloads every download adds into its decision
+ * (counted, or the reason it does not count; decision 0200).
+ */
+function expectedDownload(group: CountryGroup, counted: 0 | 1, pay: number, copy = false, reason: DownloadDecision = 'counted'): Record<string, number> {
+  const rows = [`daily ${D}`, `country ${D}/${group}`, `file ${D}/F1`];
   return withoutZeros({
     [`daily ${D} unique_downloads`]: 1,
     [`source ${D}/forum.example/forum.example/t/1 unique_downloads`]: 1,
@@ -121,16 +127,21 @@ function expectedDownload(group: CountryGroup, counted: 0 | 1, pay: number, copy
     [`country ${D}/${group} download_earned_micro`]: pay,
     [`file ${D}/F1 counted_downloads`]: counted,
     [`file ${D}/F1 earned_micro`]: pay,
+    ...Object.fromEntries(rows.map((r) => [`${r} uncounted_repeat`, -1])),
+    ...(reason === 'counted' ? {} : Object.fromEntries(rows.map((r) => [`${r} uncounted_${reason}`, 1]))),
   });
 }
 
 describe('pricing a first download: every plan × country group of docs/product.md', () => {
   const cases = PLANS.flatMap((plan) => COUNTRY_GROUPS.map((group) => ({ plan, group, usd: DOWNLOAD_USD_PER_1000[plan][group] })));
-  it.each(cases)('$plan in group $group: a counted download of a 30 MB file pays $usd USD per 1000', ({ plan, group, usd }) => {
+  it.each(cases)('$plan in group $group: a first download of a 30 MB file pays $usd USD per 1000', ({ plan, group, usd }) => {
     const pay = perDownloadMicro(usd);
+    // docs/product.md#downloads: a download counts where its plan pays for it; PPS pays none, PPD none in E–G.
+    const reason: DownloadDecision = plan === 'pps' ? 'pps_plan' : pay === 0 ? 'unpaid_group' : 'counted';
+    const counted = reason === 'counted' ? 1 : 0;
     const priced = firstContribution(first(group), file(), plan, DEFAULT_PRODUCT);
-    expect({ counted: priced.counted, earned: priced.earned, copy: priced.copy }).toEqual({ counted: 1, earned: pay, copy: false });
-    expect(figures(priced.c)).toEqual(expectedDownload(group, 1, pay));
+    expect({ counted: priced.counted, earned: priced.earned, copy: priced.copy, reason: priced.reason }).toEqual({ counted, earned: pay, copy: false, reason });
+    expect(figures(priced.c)).toEqual(expectedDownload(group, counted, pay, false, reason));
   });
 
   it.each([
@@ -144,15 +155,19 @@ describe('pricing a first download: every plan × country group of docs/product.
   });
 
   it.each([
-    { what: 'a file of exactly 10 MB does not count', f: file({ size_bytes: TEN_MB }), counted: 0, pay: 0, copy: false },
-    { what: 'one byte more counts', f: file({ size_bytes: TEN_MB + 1 }), counted: 1, pay: 8_750, copy: false },
-    { what: 'a file whose upload has not arrived does not count yet', f: undefined, counted: 0, pay: 0, copy: false },
-    { what: 'a known-but-not-uploaded file does not count', f: unknownFile('fd1', 'F1', USER), counted: 0, pay: 0, copy: false },
-    { what: 'a copy counts as copy earnings', f: file({ kind: 'copy', copy_of_file_id: 'F0' }), counted: 1, pay: 8_750, copy: true },
-    { what: 'a video file counts as any file', f: file({ is_video: true }), counted: 1, pay: 8_750, copy: false },
-  ] as const)('Mixed in A: $what', ({ f, counted, pay, copy }) => {
+    { what: 'a file of exactly 10 MB does not count', f: file({ size_bytes: TEN_MB }), counted: 0, pay: 0, copy: false, reason: 'small_file' },
+    { what: 'one byte more counts', f: file({ size_bytes: TEN_MB + 1 }), counted: 1, pay: 8_750, copy: false, reason: 'counted' },
+    { what: 'a file whose upload has not arrived does not count yet', f: undefined, counted: 0, pay: 0, copy: false, reason: 'file_unavailable' },
+    { what: 'a known-but-not-uploaded file does not count', f: unknownFile('fd1', 'F1', USER), counted: 0, pay: 0, copy: false, reason: 'file_unavailable' },
+    { what: 'another partner’s file does not count', f: file({ user_id: USER + 1 }), counted: 0, pay: 0, copy: false, reason: 'file_unavailable' },
+    { what: 'a file deleted before the download does not count', f: file({ deleted_at: '2026-11-20T11:59:59.000Z' }), counted: 0, pay: 0, copy: false, reason: 'file_unavailable' },
+    { what: 'a file deleted after the download counts', f: file({ deleted_at: '2026-11-20T12:00:01.000Z' }), counted: 1, pay: 8_750, copy: false, reason: 'counted' },
+    { what: 'a copy counts as copy earnings', f: file({ kind: 'copy', copy_of_file_id: 'F0' }), counted: 1, pay: 8_750, copy: true, reason: 'counted' },
+    { what: 'a video file counts as any file', f: file({ is_video: true }), counted: 1, pay: 8_750, copy: false, reason: 'counted' },
+  ] as const)('Mixed in A: $what', ({ f, counted, pay, copy, reason }) => {
     const priced = firstContribution(first('A'), f, 'mixed', DEFAULT_PRODUCT);
-    expect(figures(priced.c)).toEqual(expectedDownload('A', counted, pay, copy));
+    expect(priced.reason).toBe(reason);
+    expect(figures(priced.c)).toEqual(expectedDownload('A', counted, pay, copy, reason));
   });
 
   it('prices with the settings given (an operator who doubles Mixed in A, and raises the counted size)', () => {
@@ -347,8 +362,10 @@ describe('pricing (property)', () => {
         const state = sale(s);
         applySaleFigures(state, toFile(f2), plan, DEFAULT_PRODUCT);
         const paid = saleContribution(state);
+        // A first download's only negative figure: the repeat it turns into its decision, one per row it decides.
+        for (const [, , column, value] of download.c) expect(value).toBeGreaterThanOrEqual(column === 'uncounted_repeat' ? -1 : 0);
         for (const c of [download.c, paid]) {
-          for (const [, , , value] of c) expect(value).toBeGreaterThanOrEqual(0);
+          for (const [, , column, value] of c) if (column !== 'uncounted_repeat') expect(value).toBeGreaterThanOrEqual(0);
           dailyEarningsConsistent(c);
         }
         expect(state.applied_share_micro).toBeLessThanOrEqual(s.amount_micro);
@@ -374,9 +391,16 @@ describe('pricing (property)', () => {
       fc.property(fc.constantFrom<CountryGroup>('A', 'B', 'C', 'D', 'E', 'F', 'G'), fileArb, (group, f) => {
         const mixed = firstContribution(first(group), toFile(f), 'mixed', DEFAULT_PRODUCT);
         const ppd = firstContribution(first(group), toFile(f), 'ppd', DEFAULT_PRODUCT);
-        expect(mixed.counted).toBe(ppd.counted);
-        if ('ABCD'.includes(group)) expect(mixed.earned).toBeLessThanOrEqual(ppd.earned);
-        else expect(ppd.earned).toBe(0);
+        if ('ABCD'.includes(group)) {
+          expect(mixed.counted).toBe(ppd.counted);
+          expect(mixed.earned).toBeLessThanOrEqual(ppd.earned);
+        } else {
+          // PPD does not pay E–G: such a download does not count there (decision 0200), and earns nothing.
+          expect(ppd.counted).toBe(0);
+          expect(ppd.earned).toBe(0);
+          if (mixed.counted === 0) expect(ppd.reason).toBe(mixed.reason);
+          else expect(ppd.reason).toBe('unpaid_group');
+        }
       }),
     );
   });
@@ -386,7 +410,7 @@ describe('pricing (property)', () => {
       fc.property(fc.constantFrom(...PLANS), fc.constantFrom(...COUNTRY_GROUPS), fileArb, (plan, group, f) => {
         const state = first(group);
         const next = firstContribution(state, toFile(f), plan, DEFAULT_PRODUCT);
-        Object.assign(state, { applied_counted: next.counted, applied_earned_micro: next.earned, applied_copy: next.copy });
+        Object.assign(state, { applied_counted: next.counted, applied_earned_micro: next.earned, applied_copy: next.copy, applied_reason: next.reason });
         expect(figures(appliedFirstContribution(state))).toEqual(figures(next.c));
       }),
     );

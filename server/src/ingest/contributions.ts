@@ -1,5 +1,5 @@
-import { downloadPay, isCountedDownload, saleKindOf, saleShare, siteReferralBonus, type Plan, type ProductConfig } from '@pc/core';
-import { dayOf, type Rollups } from './rollups.ts';
+import { downloadDecision, downloadPay, saleKindOf, saleShare, siteReferralBonus, type CountryGroup, type DownloadDecision, type Plan, type ProductConfig } from '@pc/core';
+import { dayOf, decisionColumn, type Rollups } from './rollups.ts';
 import type { FileState, FirstState, SaleState } from './state.ts';
 
 /**
@@ -16,39 +16,54 @@ export function firstContribution(
   file: FileState | undefined,
   plan: Plan,
   product: ProductConfig,
-): { c: Contribution; counted: number; earned: number; copy: boolean } {
+): { c: Contribution; counted: number; earned: number; copy: boolean; reason: DownloadDecision } {
   const known = !!file?.known;
-  const counted = known && isCountedDownload(file!.size_bytes ?? 0, true, product) ? 1 : 0;
-  const earned = counted ? downloadPay(plan, f.country_group as never, product) : 0;
+  const reason = downloadDecision(
+    {
+      refused: false, // a refused download never becomes a first (fold.ts): it is counted apart, once
+      firstOfDay: true,
+      file: known ? { ownerId: file!.user_id, sizeBytes: file!.size_bytes ?? 0, deletedAt: file!.deleted_at } : null,
+      userId: f.user_id,
+      at: f.at,
+      plan,
+      group: f.country_group as CountryGroup,
+    },
+    product,
+  );
+  const counted = reason === 'counted' ? 1 : 0;
+  const earned = counted ? downloadPay(plan, f.country_group as CountryGroup, product) : 0;
   const copy = known && file!.kind === 'copy';
+  return { c: firstFigures(f, { counted, earned, copy, reason }), counted, earned, copy, reason };
+}
+
+/**
+ * What a first download adds: one unique download; at its day, country group and file it turns one of the
+ * `repeat` downloads every download adds (fold.ts) into its own decision (counted, or its reason), and its earnings.
+ */
+function firstFigures(f: FirstState, a: { counted: number; earned: number; copy: boolean; reason: DownloadDecision }): Contribution {
   const d = [f.user_id, f.project, f.day];
+  const decided = decisionColumn(a.reason);
   const c: Contribution = [
     ['daily', d, 'unique_downloads', 1],
     ['source', [...d, f.referrer_domain, f.referrer_url], 'unique_downloads', 1],
-    ['daily', d, 'counted_downloads', counted],
-    ['daily', d, copy ? 'copy_download_earned_micro' : 'download_earned_micro', earned],
-    ['daily', d, 'earned_micro', earned],
-    ['country', [...d, f.country_group], 'counted_downloads', counted],
-    ['country', [...d, f.country_group], 'download_earned_micro', earned],
-    ['file', [...d, f.file_id], 'counted_downloads', counted],
-    ['file', [...d, f.file_id], 'earned_micro', earned],
+    ['daily', d, 'counted_downloads', a.counted],
+    ['daily', d, a.copy ? 'copy_download_earned_micro' : 'download_earned_micro', a.earned],
+    ['daily', d, 'earned_micro', a.earned],
+    ['country', [...d, f.country_group], 'counted_downloads', a.counted],
+    ['country', [...d, f.country_group], 'download_earned_micro', a.earned],
+    ['file', [...d, f.file_id], 'counted_downloads', a.counted],
+    ['file', [...d, f.file_id], 'earned_micro', a.earned],
   ];
-  return { c, counted, earned, copy };
+  const rows: Array<[keyof Rollups, unknown[]]> = [['daily', d], ['country', [...d, f.country_group]], ['file', [...d, f.file_id]]];
+  for (const [table, key] of rows) {
+    c.push([table, key, decisionColumn('repeat'), -1]);
+    if (a.reason !== 'counted') c.push([table, key, decided, 1]);
+  }
+  return c;
 }
 
 export function appliedFirstContribution(f: FirstState): Contribution {
-  const d = [f.user_id, f.project, f.day];
-  return [
-    ['daily', d, 'unique_downloads', 1],
-    ['source', [...d, f.referrer_domain, f.referrer_url], 'unique_downloads', 1],
-    ['daily', d, 'counted_downloads', f.applied_counted],
-    ['daily', d, f.applied_copy ? 'copy_download_earned_micro' : 'download_earned_micro', f.applied_earned_micro],
-    ['daily', d, 'earned_micro', f.applied_earned_micro],
-    ['country', [...d, f.country_group], 'counted_downloads', f.applied_counted],
-    ['country', [...d, f.country_group], 'download_earned_micro', f.applied_earned_micro],
-    ['file', [...d, f.file_id], 'counted_downloads', f.applied_counted],
-    ['file', [...d, f.file_id], 'earned_micro', f.applied_earned_micro],
-  ];
+  return firstFigures(f, { counted: f.applied_counted, earned: f.applied_earned_micro, copy: f.applied_copy, reason: f.applied_reason });
 }
 
 const BUCKET_COLUMN = { sale: 'sale_earned_micro', copy: 'copy_sale_earned_micro', video: 'video_sale_earned_micro' } as const;

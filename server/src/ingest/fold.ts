@@ -1,6 +1,6 @@
 import { DEFAULT_PRODUCT, countryGroupOf, type IngestEvent, type ProductConfig, type ProjectId } from '@pc/core';
 import { appliedFirstContribution, applyContribution, applySaleFigures, firstContribution, saleContribution, type Contribution } from './contributions.ts';
-import { dayOf, emptyRollups, type Rollups } from './rollups.ts';
+import { dayOf, decisionColumn, emptyRollups, type Rollups } from './rollups.ts';
 import { firstKey, unknownFile, unknownSale, type DayUnique, type FileState, type FirstState, type PlanAt, type Registers, type SaleState } from './state.ts';
 
 /**
@@ -131,7 +131,11 @@ export class BatchFold {
           break;
         case 'file_deleted': {
           const f = this.fileOf(event.file_id, userId);
-          if (f.deleted_at === null || at < f.deleted_at) f.deleted_at = at;
+          if (f.deleted_at === null || at < f.deleted_at) {
+            f.deleted_at = at;
+            // Downloads at or after the deletion no longer count: the file's first downloads are decided again.
+            newlyKnownFiles.add(event.file_id);
+          }
           break;
         }
         case 'page_hit': {
@@ -148,6 +152,14 @@ export class BatchFold {
           r.country.addAt(`${dk}\u0001${group}`, [...d, group], 'downloads', 1);
           r.file.addAt(`${dk}\u0001${event.file_id}`, [...d, event.file_id], 'downloads', 1);
           r.source.addAt(`${dk}\u0001${ref.domain}\u0001${ref.url}`, [...d, ref.domain, ref.url], 'downloads', 1);
+          // Every download adds one not-counted download at its day, group and file: `refused` for good when the
+          // host refused it, else `repeat`, which the first of the day then turns into its own decision
+          // (contributions.ts), so counted + every reason = downloads in every row, whatever the order (decision 0200).
+          const reason = decisionColumn(event.refused ? 'refused' : 'repeat');
+          r.daily.addAt(dk, d, reason, 1);
+          r.country.addAt(`${dk}\u0001${group}`, [...d, group], reason, 1);
+          r.file.addAt(`${dk}\u0001${event.file_id}`, [...d, event.file_id], reason, 1);
+          if (event.refused) break; // a refused download never takes the downloader's first of the day
           const key = { file_id: event.file_id, downloader_id: event.downloader_id, day };
           const k = firstKey(key);
           const existing = firsts.get(k);
@@ -166,6 +178,7 @@ export class BatchFold {
               applied_counted: 0,
               applied_earned_micro: 0,
               applied_copy: false,
+              applied_reason: 'repeat',
             });
           }
           break;
@@ -267,6 +280,7 @@ export class BatchFold {
       f.applied_counted = next.counted;
       f.applied_earned_micro = next.earned;
       f.applied_copy = next.copy;
+      f.applied_reason = next.reason;
       applyContribution(r, next.c, 1);
       changedFirsts.push(f);
     }

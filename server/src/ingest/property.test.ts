@@ -7,11 +7,12 @@ import type { Database } from '../db/client.ts';
 import { ingestBatch, ingestGrouping } from './process.ts';
 import { insertPartner } from './testing.ts';
 import { recountAndRollups } from './recount.ts';
+import { REASON_COLUMNS } from './rollups.ts';
 
 const NOW = new Date('2026-11-21T12:00:00Z');
 
 /** A small world where everything collides: few files, downloaders, days and sales. */
-function eventArb(app: number) {
+function eventArb(app: number, other: number) {
   const at = fc
     .record({ day: fc.constantFrom('2026-11-19', '2026-11-20'), h: fc.integer({ min: 0, max: 23 }), m: fc.constantFrom(0, 30) })
     .map(({ day, h, m }) => `${day}T${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}:00Z`);
@@ -22,11 +23,15 @@ function eventArb(app: number) {
     fc.record({ ...base, type: fc.constant('file_copied'), file_id: fc.constant('c1'), original_file_id: fc.constant('f1'), copy_account_id: fc.constant('acc'), name: fc.constant('c'), size_bytes: fc.constantFrom(1_000, 30_000_000), is_video: fc.boolean() }),
     fc.record({ ...base, type: fc.constant('file_renamed'), file_id: file, name: fc.constantFrom('n1', 'n2', 'n3') }),
     fc.record({ ...base, type: fc.constant('file_moved'), file_id: file, folder: fc.constantFrom(null, 'A', 'B') }),
+    fc.record({ ...base, type: fc.constant('file_deleted'), file_id: file }),
     fc.record({ ...base, type: fc.constant('page_hit'), referrer: fc.constantFrom(null, 'https://a.example/x', 'https://b.example/') }),
     fc.record({
       ...base,
+      // Now and then another partner names the file (then not theirs, decision 0200).
+      app_users_id: fc.constantFrom(app, app, app, other),
       type: fc.constant('download'),
       file_id: file,
+      refused: fc.constantFrom(undefined, undefined, false, true),
       country: fc.constantFrom('US', 'RU', 'IN', null, 'ZZ'),
       downloader_id: fc.constantFrom('d1', 'd2', 'd3'),
       completed: fc.boolean(),
@@ -78,7 +83,7 @@ function versionValue(v: VersionSpec) {
   };
 }
 
-async function world(versions: VersionSpec[] = []): Promise<{ database: Database; app: number; userId: number }> {
+async function world(versions: VersionSpec[] = []): Promise<{ database: Database; app: number; other: number; userId: number }> {
   const database = await createTestDatabase();
   const p = await insertPartner(database, 'p@x.test');
   const owner = await insertPartner(database, 'site@x.test');
@@ -89,17 +94,32 @@ async function world(versions: VersionSpec[] = []): Promise<{ database: Database
       sql`insert into product_settings_history (key, effective_from, value) values ('product', ${v.at}, ${JSON.stringify(versionValue(v))}::jsonb)`,
     );
   }
-  return { database, app: p.app.fd1, userId: p.userId };
+  return { database, app: p.app.fd1, other: owner.app.fd1, userId: p.userId };
+}
+
+/**
+ * Decision 0200: in every row of the daily, country and file rollups, the counted downloads and the downloads not
+ * counted for each reason add up to all downloads, and none of them is below zero.
+ */
+async function expectReasonsAddUp(database: Database) {
+  for (const table of ['ingest_daily', 'ingest_daily_country', 'ingest_daily_file']) {
+    const rows = await database.query<Record<string, unknown>>(sql.raw(`select * from ${table}`));
+    for (const row of rows) {
+      const parts = ['counted_downloads', ...REASON_COLUMNS].map((c) => Number(row[c]));
+      for (const v of parts) expect(v).toBeGreaterThanOrEqual(0);
+      expect(parts.reduce((x, y) => x + y, 0)).toBe(Number(row.downloads));
+    }
+  }
 }
 
 // Every world gets the same ids (fresh databases from one template), so one generated history fits all.
 it('gives the same rollups for any order, any split into batches, any resends and any settings changes in between', async () => {
   const probe = await world();
-  const app = probe.app;
+  const { app, other } = probe;
   await probe.database.close();
   await fc.assert(
     fc.asyncProperty(
-      fc.array(eventArb(app), { minLength: 1, maxLength: 30 }),
+      fc.array(eventArb(app, other), { minLength: 1, maxLength: 30 }),
       fc.infiniteStream(fc.integer({ min: 0, max: 1_000_000 })),
       fc.array(fc.integer({ min: 1, max: 8 }), { minLength: 1, maxLength: 10 }),
       fc.array(fc.nat(), { maxLength: 10 }),
@@ -112,6 +132,7 @@ it('gives the same rollups for any order, any split into batches, any resends an
           await ingestBatch(a.database, 'fd1', events, { now: NOW });
           const expected = await recountAndRollups(a.database);
           expect(expected.rollups).toEqual(expected.recount);
+          await expectReasonsAddUp(a.database);
 
           // Another order, other batches, some events sent again.
           const it = randoms[Symbol.iterator]();
@@ -128,6 +149,7 @@ it('gives the same rollups for any order, any split into batches, any resends an
           const actual = await recountAndRollups(b.database);
           expect(actual.rollups).toEqual(expected.rollups);
           expect(actual.recount).toEqual(expected.recount);
+          await expectReasonsAddUp(b.database);
         } catch (error) {
           if (process.env.INGEST_PROPERTY_DEBUG === '1') {
             const ra = await recountAndRollups(a.database);
@@ -152,12 +174,12 @@ it('gives the same rollups for any order, any split into batches, any resends an
 // 0180). Whatever the grouping, the figures are those of the events sent one by one, and each id is accepted once.
 it('gives the same rollups when small batches are sent concurrently and written in groups, as one by one', async () => {
   const probe = await world();
-  const app = probe.app;
+  const { app, other } = probe;
   await probe.database.close();
   const groupedBefore = ingestGrouping();
   await fc.assert(
     fc.asyncProperty(
-      fc.array(eventArb(app), { minLength: 1, maxLength: 30 }),
+      fc.array(eventArb(app, other), { minLength: 1, maxLength: 30 }),
       fc.infiniteStream(fc.integer({ min: 0, max: 1_000_000 })),
       fc.array(fc.integer({ min: 1, max: 4 }), { minLength: 1, maxLength: 10 }),
       fc.array(fc.nat(), { maxLength: 10 }),
@@ -204,6 +226,7 @@ it('gives the same rollups when small batches are sent concurrently and written 
           const actual = await recountAndRollups(b.database);
           expect(actual.rollups).toEqual(expected.rollups);
           expect(actual.recount).toEqual(expected.recount);
+          await expectReasonsAddUp(b.database);
         } finally {
           await a.database.close();
           await b.database.close();

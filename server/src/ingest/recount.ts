@@ -67,17 +67,35 @@ with ${valuesTables(versions)}
     select ev.*, p->>'file_id' as file_id, p->>'downloader_id' as downloader,
       coalesce((select grp from countries c where c.vid = ev.vid and c.code = p->>'country'), 'G') as grp,
       coalesce(lower(regexp_replace(substring(p->>'referrer' from '^[A-Za-z][A-Za-z0-9+.-]*://([^/:?#]+)'), '^www\\.', '', 'i')), '') as domain,
-      row_number() over (partition by project, p->>'file_id', p->>'downloader_id', day order by at, event_id collate "C") as rn
+      coalesce((p->>'refused')::boolean, false) as refused,
+      case when coalesce((p->>'refused')::boolean, false) then null else
+        row_number() over (partition by project, p->>'file_id', p->>'downloader_id', day, coalesce((p->>'refused')::boolean, false)
+          order by at, event_id collate "C") end as rn
     from ev where type = 'download'),
   dl2 as (
     select dl.*, case when domain = '' then '' else domain || coalesce(substring(p->>'referrer' from '^[A-Za-z][A-Za-z0-9+.-]*://[^/?#]*(/[^?#]*)'), '/') end as url
     from dl),
-  firsts as (
-    select d.*, f.file_id is not null and f.size > v.min_bytes as counted, coalesce(f.is_copy, false) as is_copy,
-      case when f.file_id is not null and f.size > v.min_bytes
-        then (select micro from rates r where r.vid = d.vid and r.plan = ${planAt('d.user_id', 'd.project', 'd.at', 'd.vid')} and r.grp = d.grp) else 0 end as earned
+  deletions as (
+    select project, p->>'file_id' as file_id, min(at) as deleted_at from ev where type = 'file_deleted' group by project, p->>'file_id'),
+  firsts0 as (
+    select d.*, coalesce(f.is_copy, false) as is_copy,
+      case when f.file_id is null or f.user_id <> d.user_id or del.deleted_at <= d.at then 'file_unavailable'
+           when not (f.size > v.min_bytes) then 'small_file'
+           when (select max(micro) from rates r where r.vid = d.vid and r.plan = pl.plan) <= 0 then 'pps_plan'
+           when (select micro from rates r where r.vid = d.vid and r.plan = pl.plan and r.grp = d.grp) <= 0 then 'unpaid_group'
+           else 'counted' end as reason,
+      (select micro from rates r where r.vid = d.vid and r.plan = pl.plan and r.grp = d.grp) as rate
     from dl2 d join vparams v on v.vid = d.vid left join files f on f.project = d.project and f.file_id = d.file_id
+      left join deletions del on del.project = d.project and del.file_id = d.file_id
+      cross join lateral (select ${planAt('d.user_id', 'd.project', 'd.at', 'd.vid')} as plan) pl
     where d.rn = 1),
+  firsts as (
+    select firsts0.*, reason = 'counted' as counted, case when reason = 'counted' then rate else 0 end as earned from firsts0),
+  -- Every download not counted, by reason (decision 0200): refused ones, the repeats, and each first's reason.
+  uncounted as (
+    select user_id, project, day, grp, file_id, case when refused then 'uncounted_refused' else 'uncounted_repeat' end as col
+    from dl2 where rn is distinct from 1
+    union all select user_id, project, day, grp, file_id, 'uncounted_' || reason from firsts where reason <> 'counted'),
   sale_ev as (
     select distinct on (project, p->>'sale_id') project, p->>'sale_id' as sale_id, user_id, at, day, vid, (p->>'amount_micro')::bigint as amount,
       p->>'revenue_type' as revenue_type, p->>'file_id' as file_id, lower(p->>'site_domain') as site_domain,
@@ -129,6 +147,9 @@ with ${valuesTables(versions)}
     union all select 'country', jsonb_build_array(user_id, project, day, grp), 'downloads', 1 from dl2
     union all select 'file', jsonb_build_array(user_id, project, day, file_id), 'downloads', 1 from dl2
     union all select 'source', jsonb_build_array(user_id, project, day, domain, url), 'downloads', 1 from dl2
+    union all select 'daily', jsonb_build_array(user_id, project, day), col, 1 from uncounted
+    union all select 'country', jsonb_build_array(user_id, project, day, grp), col, 1 from uncounted
+    union all select 'file', jsonb_build_array(user_id, project, day, file_id), col, 1 from uncounted
     union all select 'daily', jsonb_build_array(user_id, project, day), 'unique_downloads', 1 from firsts
     union all select 'source', jsonb_build_array(user_id, project, day, domain, url), 'unique_downloads', 1 from firsts
     union all select 'daily', jsonb_build_array(user_id, project, day), 'counted_downloads', 1 from firsts where counted

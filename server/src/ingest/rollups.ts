@@ -3,8 +3,19 @@
  * key order by the store. No database here.
  */
 
+import { DOWNLOAD_REASONS, type DownloadDecision } from '@pc/core';
+
 /** The UTC day of an event time: the day of every rollup key. */
 export const dayOf = (iso: string) => iso.slice(0, 10);
+
+/**
+ * The downloads that did not count, one column per reason of core's `downloadDecision` (decision 0200), beside
+ * `counted_downloads` in the daily, country and file rollups: counted + every reason = downloads, in every row.
+ */
+export const REASON_COLUMNS = DOWNLOAD_REASONS.map((r) => `uncounted_${r}` as const);
+
+/** The rollup column a download's decision adds to. */
+export const decisionColumn = (d: DownloadDecision) => (d === 'counted' ? 'counted_downloads' : (`uncounted_${d}` as const));
 
 /** The rollup tables: their keys and the figures the ingest adds up (the recount compares every one of them). */
 export const TABLES = {
@@ -34,19 +45,20 @@ export const TABLES = {
       'copies',
       'files_uploaded',
       'video_views',
+      ...REASON_COLUMNS,
     ],
   },
   country: {
     table: 'ingest_daily_country',
     keys: ['user_id', 'project', 'day', 'country_group'],
     keyTypes: ['bigint', 'text', 'date', 'text'],
-    columns: ['downloads', 'counted_downloads', 'download_earned_micro', 'sales', 'sale_earned_micro'],
+    columns: ['downloads', 'counted_downloads', 'download_earned_micro', 'sales', 'sale_earned_micro', ...REASON_COLUMNS],
   },
   file: {
     table: 'ingest_daily_file',
     keys: ['user_id', 'project', 'day', 'file_id'],
     keyTypes: ['bigint', 'text', 'date', 'text'],
-    columns: ['downloads', 'counted_downloads', 'video_views', 'sales', 'earned_micro'],
+    columns: ['downloads', 'counted_downloads', 'video_views', 'sales', 'earned_micro', ...REASON_COLUMNS],
   },
   source: {
     table: 'ingest_daily_source',

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type IngestEvent, type Plan, type ProductConfig, type PlayerType, type ProjectId, type RevenueType, type SaleStatus } from '@pc/core';
+import { type DownloadDecision, type IngestEvent, type Plan, type ProductConfig, type PlayerType, type ProjectId, type RevenueType, type SaleStatus } from '@pc/core';
 import { rows, type Row, type Tx } from '../db/sql.ts';
 import { dayOf } from './rollups.ts';
 
@@ -84,6 +84,8 @@ export interface FirstState {
   applied_counted: number;
   applied_earned_micro: number;
   applied_copy: boolean;
+  /** The decision the rollups hold for it: `counted`, or why not (core's `downloadDecision`). */
+  applied_reason: DownloadDecision;
 }
 
 /** A distinct video viewer or video file of a partner's day and player type (`ingest_day_uniques`). */
@@ -164,6 +166,7 @@ export const FIRST_COLS: Array<[keyof FirstState, string]> = [
   ['applied_counted', 'integer'],
   ['applied_earned_micro', 'bigint'],
   ['applied_copy', 'boolean'],
+  ['applied_reason', 'text'],
 ];
 
 /** A file nobody has sent an upload or copy of yet (a rename, a download or a sale came first). */

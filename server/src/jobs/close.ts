@@ -238,7 +238,10 @@ async function closeGold(tx: Tx, day: string, unordered: Pair[], product: Produc
   const first = addDaysToDay(day, -product.coinAverageDays);
   const counts = await rows<{ user_id: number; project: string; day: string; downloads: number; sales: number }>(
     tx,
-    sql`select user_id, project, day::text as day, counted_downloads::int as downloads, coin_sales::int as sales from ingest_daily
+    // Downloads that pass the file and first-of-day checks earn coins whatever the plan pays for them, as before
+    // PPS and unpaid groups became reasons of their own (decision 0200).
+    sql`select user_id, project, day::text as day, (counted_downloads + uncounted_pps_plan + uncounted_unpaid_group)::int as downloads,
+          coin_sales::int as sales from ingest_daily
         where day between ${first}::date and ${day}::date and user_id = any(${pgArray(users)}::bigint[])`,
   );
   const eff = await efficiencies(tx, users, addDaysToDay(day, -(product.coinEfficiencyDays - 1)), day);

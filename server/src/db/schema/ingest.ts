@@ -137,6 +137,8 @@ export const ingestDownloadFirsts = pgTable(
     appliedCounted: integer('applied_counted').notNull().default(0),
     appliedEarnedMicro: big('applied_earned_micro').notNull().default(0),
     appliedCopy: boolean('applied_copy').notNull().default(false),
+    /** `counted`, or the reason it does not count (core's downloadDecision; decision 0200). */
+    appliedReason: text('applied_reason').notNull().default('counted'),
   },
   (t) => [primaryKey({ columns: [t.project, t.fileId, t.downloaderId, t.day] })],
 );
@@ -181,6 +183,13 @@ export const ingestDaily = pgTable(
     copies: big('copies').notNull().default(0),
     filesUploaded: big('files_uploaded').notNull().default(0),
     videoViews: big('video_views').notNull().default(0),
+    // Downloads that did not count, by reason (decision 0200, migration 0780).
+    uncountedRefused: big('uncounted_refused').notNull().default(0),
+    uncountedRepeat: big('uncounted_repeat').notNull().default(0),
+    uncountedFileUnavailable: big('uncounted_file_unavailable').notNull().default(0),
+    uncountedSmallFile: big('uncounted_small_file').notNull().default(0),
+    uncountedPpsPlan: big('uncounted_pps_plan').notNull().default(0),
+    uncountedUnpaidGroup: big('uncounted_unpaid_group').notNull().default(0),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.project, t.day] })],
@@ -198,6 +207,13 @@ export const ingestDailyCountry = pgTable(
     downloadEarnedMicro: big('download_earned_micro').notNull().default(0),
     sales: big('sales').notNull().default(0),
     saleEarnedMicro: big('sale_earned_micro').notNull().default(0),
+    // Downloads that did not count, by reason (decision 0200, migration 0780).
+    uncountedRefused: big('uncounted_refused').notNull().default(0),
+    uncountedRepeat: big('uncounted_repeat').notNull().default(0),
+    uncountedFileUnavailable: big('uncounted_file_unavailable').notNull().default(0),
+    uncountedSmallFile: big('uncounted_small_file').notNull().default(0),
+    uncountedPpsPlan: big('uncounted_pps_plan').notNull().default(0),
+    uncountedUnpaidGroup: big('uncounted_unpaid_group').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.userId, t.project, t.day, t.countryGroup] })],
 );
@@ -214,6 +230,13 @@ export const ingestDailyFile = pgTable(
     videoViews: big('video_views').notNull().default(0),
     sales: big('sales').notNull().default(0),
     earnedMicro: big('earned_micro').notNull().default(0),
+    // Downloads that did not count, by reason (decision 0200, migration 0780).
+    uncountedRefused: big('uncounted_refused').notNull().default(0),
+    uncountedRepeat: big('uncounted_repeat').notNull().default(0),
+    uncountedFileUnavailable: big('uncounted_file_unavailable').notNull().default(0),
+    uncountedSmallFile: big('uncounted_small_file').notNull().default(0),
+    uncountedPpsPlan: big('uncounted_pps_plan').notNull().default(0),
+    uncountedUnpaidGroup: big('uncounted_unpaid_group').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.userId, t.project, t.day, t.fileId] })],
 );

@@ -88,8 +88,13 @@ describe('pricing by plan history', () => {
 
     // The 20th, Mixed: 2 × 8,750 + 3,500 = 21,000; 60% × 10 + 30% × 20 = 12 USD; video 40% × 5 = 2 USD.
     expect(await rollup('2026-11-20')).toEqual({ counted: 3, downloads: 21_000, sales: 12_000_000, video: 2_000_000 });
-    // The 21st, PPS: downloads pay nothing; 85% × 10 + 50% × 20 = 18.5 USD; video 60% × 5 = 3 USD.
-    expect(await rollup('2026-11-21')).toEqual({ counted: 3, downloads: 0, sales: 18_500_000, video: 3_000_000 });
+    // The 21st, PPS: downloads pay nothing, so none counts (decision 0200: the three are kept as `pps_plan`);
+    // 85% × 10 + 50% × 20 = 18.5 USD; video 60% × 5 = 3 USD.
+    expect(await rollup('2026-11-21')).toEqual({ counted: 0, downloads: 0, sales: 18_500_000, video: 3_000_000 });
+    const [pps] = await t.ctx.database.query<{ n: number }>(
+      sql`select uncounted_pps_plan::int as n from ingest_daily where user_id = ${me.id} and project = 'fd1' and day = '2026-11-21'`,
+    );
+    expect(pps!.n).toBe(3);
 
     const closedAt = new Date('2026-11-22T01:00:00Z');
     await closeDay(t.ctx.database, '2026-11-20', closedAt);

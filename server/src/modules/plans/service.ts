@@ -270,8 +270,11 @@ export async function simulation(database: Database, userId: number, project: Pr
     loadProductVersions(database.db),
     planRows(database.db, userId, project),
     database.query<{ day: unknown; country_group: string; counted: unknown }>(
-      sql`select day, country_group, sum(counted_downloads)::bigint as counted from ingest_daily_country
-          where user_id = ${userId} and project = ${project} and day between ${from}::date and ${to}::date and counted_downloads <> 0
+      // The downloads a paying plan would count: counted ones and those the partner's plan or its group did not pay
+      // (decision 0200); each plan then prices them by its own rate.
+      sql`select day, country_group, sum(counted_downloads + uncounted_pps_plan + uncounted_unpaid_group)::bigint as counted from ingest_daily_country
+          where user_id = ${userId} and project = ${project} and day between ${from}::date and ${to}::date
+            and counted_downloads + uncounted_pps_plan + uncounted_unpaid_group <> 0
           group by day, country_group`,
     ),
     database.query<{ day: unknown; revenue_type: string | null; is_video: boolean; amount: unknown; count: unknown }>(
