@@ -1,13 +1,11 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { ALERT_KINDS, ALERT_PATHS, isLangCode, type AlertKind, type LangCode, type PayoutSystem } from '@pc/core';
+import { ALERT_KINDS, ALERT_PATHS, isLangCode, type AlertKind, type LangCode } from '@pc/core';
 import type { Config } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import { alertSettings, users } from '../db/schema/index.ts';
 import type { Tx } from '../db/sql.ts';
-import { t } from '../lib/i18n.ts';
-import { walletSummary } from '../money/wallets.ts';
 import { publicLink, sendMail } from './send.ts';
 import type { MailKind, MailParams } from './templates.ts';
 
@@ -102,25 +100,4 @@ export function unsubscribeLinks(ctx: AppContext, userId: number, kind: AlertKin
 export async function sendAlert(ctx: AppContext, log: FastifyBaseLogger, prefs: AlertPrefs, kind: AlertKind, mail: MailKind, params: MailParams) {
   const links = unsubscribeLinks(ctx, prefs.userId, kind);
   await sendMail(ctx, log, prefs.lang, mail, prefs.email, { ...params, unsubscribe: links.page }, { unsubscribeUrl: links.oneClick });
-}
-
-/**
- * Wallet removed or made main: always mailed (security-relevant, no unsubscribe link), in the alerts' language.
- * (A wallet added is told by its confirmation mail.) Call it after the change has committed.
- */
-export async function notifyWalletChange(
-  ctx: AppContext,
-  log: FastifyBaseLogger,
-  userId: number,
-  change: 'removed' | 'main',
-  wallet: { system: PayoutSystem; details: Readonly<Record<string, string>> },
-): Promise<void> {
-  const prefs = await alertPrefsOf(ctx.database.db, userId);
-  if (!prefs) return;
-  await sendMail(ctx, log, prefs.lang, 'alert_wallet_change', prefs.email, {
-    context: change,
-    link: publicLink(ctx, '/payouts'),
-    system: t(prefs.lang, `money:systems.${wallet.system}`),
-    wallet: walletSummary(wallet.system, wallet.details),
-  });
 }

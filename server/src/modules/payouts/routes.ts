@@ -23,7 +23,7 @@ import {
 } from '@pc/core';
 import { AppError } from '../../lib/errors.ts';
 import { t } from '../../lib/i18n.ts';
-import { notifyWalletChange } from '../../mail/alerts.ts';
+import { notifyWalletChange } from '../../money/wallet-mail.ts';
 import { loadProduct } from '../../money/product.ts';
 import { stateOf } from '../../money/wallets.ts';
 import { currentUser } from '../session/plugin.ts';
