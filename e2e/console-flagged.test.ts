@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ensureDemoStaff } from '../server/src/seed/demo-staff.ts';
-import { CONSOLE_SHOTS, consolePage, shootInWidths, signInDemoMember } from './console-support.ts';
+import { closeConsoleTest, CONSOLE_SHOTS, consolePage, shootInWidths, signInDemoMember } from './console-support.ts';
 import { browserAvailable, demoPartnerWithHistory, ensureWebBuild, launch, startServer, type RunningServer } from './support.ts';
 
 const hasBrowser = browserAvailable();
@@ -34,11 +34,7 @@ describe.skipIf(!hasBrowser)('console: flagged sales in Chromium', () => {
     browser = await launch();
   }, 300_000);
 
-  afterAll(async () => {
-    for (const context of contexts) await context.close();
-    await browser?.close();
-    await server?.close();
-  });
+  afterAll(() => closeConsoleTest(contexts, browser, server));
 
   it('the demo finance member reads the flagged sales, opens a partner’s and exports the list', async () => {
     // The demo traffic has flagged sales, so the screen is not empty.

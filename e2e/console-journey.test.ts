@@ -10,7 +10,7 @@ import { insertPayoutRequest } from '../server/src/money/payouts.ts';
 import { payoutFee } from '@pc/core';
 import { fund, insertWallet } from '../server/src/modules/payouts/testing.ts';
 import { createPartner } from '../server/src/money/testing.ts';
-import { CONSOLE_SHOTS, consolePage, signInDemoMember } from './console-support.ts';
+import { closeConsoleTest, CONSOLE_SHOTS, consolePage, signInDemoMember } from './console-support.ts';
 import { browserAvailable, ensureWebBuild, launch, localLink, mailbox, setLanguage, signIn, startServer, type RunningServer } from './support.ts';
 
 const hasBrowser = browserAvailable();
@@ -86,11 +86,7 @@ describe.skipIf(!hasBrowser)('running the programme from the console in Chromium
     await signIn(partnerPage, server.baseUrl, DEMO_EMAIL, DEMO_PASSWORD);
   }, 300_000);
 
-  afterAll(async () => {
-    for (const context of contexts) await context.close();
-    await browser?.close();
-    await server?.close();
-  });
+  afterAll(() => closeConsoleTest(contexts, browser, server));
 
   it('finance exports the three waiting PayPal requests as a batch and completes it; the partner sees them paid', async () => {
     const page = await staffSignIn('finance@staff.test');

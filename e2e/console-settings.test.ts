@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdirSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ensureDemoStaff } from '../server/src/seed/demo-staff.ts';
-import { CONSOLE_SHOTS, consolePage, shootInWidths, signInDemoMember } from './console-support.ts';
+import { closeConsoleTest, CONSOLE_SHOTS, consolePage, shootInWidths, signInDemoMember } from './console-support.ts';
 import { browserAvailable, ensureWebBuild, launch, startServer, type RunningServer } from './support.ts';
 
 const hasBrowser = browserAvailable();
@@ -30,11 +30,7 @@ describe.skipIf(!hasBrowser)('console: product settings in Chromium', () => {
     browser = await launch();
   }, 300_000);
 
-  afterAll(async () => {
-    for (const context of contexts) await context.close();
-    await browser?.close();
-    await server?.close();
-  });
+  afterAll(() => closeConsoleTest(contexts, browser, server));
 
   it('the administrator changes a rate with a preview and finds it in the history; finance reads only', async () => {
     const page = await newPage();

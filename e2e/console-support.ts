@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { generate } from 'otplib';
 import { DEMO_STAFF_PASSWORD, DEMO_STAFF_TOTP_SECRET } from '../server/src/seed/demo-staff.ts';
-import { watchProblems } from './support.ts';
+import { watchProblems, type RunningServer } from './support.ts';
 
 /** What the operator console's browser tests share: their screenshots' folder, pages, the demo members' sign-in. */
 
@@ -59,4 +59,11 @@ export async function shootInWidths(page: Page, name: string, { fullPage = true 
     await page.screenshot({ path: join(CONSOLE_SHOTS, `${name}-en-${width}.png`), fullPage });
   }
   await page.setViewportSize({ width: 1440, height: 900 });
+}
+
+/** The end of a console browser test: its pages' contexts, the browser and the server, whichever were started. */
+export async function closeConsoleTest(contexts: BrowserContext[], browser: Browser | undefined, server: RunningServer | undefined): Promise<void> {
+  for (const context of contexts) await context.close();
+  await browser?.close();
+  await server?.close();
 }

@@ -5,6 +5,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { generate } from 'otplib';
 import { ensureDemoPartner, DEMO_EMAIL, DEMO_PASSWORD } from '../server/src/seed/demo.ts';
 import { browserAvailable, ensureWebBuild, launch, signIn, startServer, watchProblems, type RunningServer } from './support.ts';
+import { closeConsoleTest } from './console-support.ts';
 
 const hasBrowser = browserAvailable();
 /** Screenshots to be looked at, outside the repository. */
@@ -96,11 +97,7 @@ describe.skipIf(!hasBrowser)('operator console in Chromium', () => {
     browser = await launch();
   }, 300_000);
 
-  afterAll(async () => {
-    for (const context of contexts) await context.close();
-    await browser?.close();
-    await server?.close();
-  });
+  afterAll(() => closeConsoleTest(contexts, browser, server));
 
   it('an administrator signs in the first time, manages staff and tokens and reads its actions in the audit log', async () => {
     const page = await newPage();
