@@ -174,6 +174,26 @@ export const filesQuery = z.strictObject({
 });
 export type FilesQuery = z.infer<typeof filesQuery>;
 
+/**
+ * Downloads that did not count for pay, by reason (core's `downloadDecision`, decision 0200); with the counted ones
+ * they add up to all downloads.
+ */
+export const notCountedDownloads = z.object({
+  /** Refused by the file host's own checks. */
+  refused: count,
+  /** Not the downloader's first download of the file that UTC day. */
+  repeat: count,
+  /** The file was deleted, is not the partner's, or its upload has not arrived. */
+  file_unavailable: count,
+  /** The file is not larger than the counted size (10 MB). */
+  small_file: count,
+  /** The plan pays no downloads (PPS). */
+  pps_plan: count,
+  /** The plan pays nothing in the downloader's country group. */
+  unpaid_group: count,
+});
+export type NotCountedDownloads = z.infer<typeof notCountedDownloads>;
+
 export const fileRow = z.object({
   id: z.string(),
   name: z.string(),
@@ -182,6 +202,9 @@ export const fileRow = z.object({
   size: z.number().int().min(0).describe('bytes'),
   created_at: z.string(),
   downloads_today: count,
+  /** Today's downloads that counted for pay, and why the others did not (decision 0200). */
+  counted_today: count,
+  not_counted_today: notCountedDownloads,
   downloads_total: count,
   video_views_today: count,
   video_views_total: count,
@@ -199,6 +222,9 @@ export type FilesAnswer = z.infer<typeof filesAnswer>;
 
 export const detailedFigures = {
   downloads: count,
+  /** Downloads that counted for pay; with not_counted they add up to downloads (decision 0200). */
+  counted_downloads: count,
+  not_counted: notCountedDownloads,
   /** Download earnings (own files and their copies). */
   sum: micro,
   /** Number of sales, own files, video and copies (refunded and voided excluded). */
@@ -242,6 +268,8 @@ export const detailedCountriesQuery = z.strictObject({ ...appField, date: dayStr
 export const countryRow = z.object({
   group: z.enum(COUNTRY_GROUPS),
   downloads: count,
+  counted_downloads: count,
+  not_counted: notCountedDownloads,
   sum: micro,
   sales_count: count,
   sales: micro,

@@ -147,7 +147,9 @@ export async function webmasterRoutes(root: FastifyInstance) {
             summary: 'Detailed statistics',
             description:
               'Per day (or week, month) of one project: downloads, their earnings, sales and their earnings, gold bonus, copies, total ' +
-              'and per 1000 downloads, with the range totals; paged. A period or a date range (UTC days, at most 731).',
+              'and per 1000 downloads, with the range totals; paged. A period or a date range (UTC days, at most 731). ' +
+              'counted_downloads are the downloads that counted for pay; not_counted gives the others by reason (refused by the ' +
+              'file host, repeat, file_unavailable, small_file, pps_plan, unpaid_group), and the two add up to downloads.',
             querystring: detailedBaseQuery,
             response: { 200: detailedBaseAnswer },
           },

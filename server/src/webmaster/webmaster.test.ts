@@ -179,6 +179,9 @@ describe('the webmaster API (/webmaster/v1)', () => {
     }
     const stats = (await call('/statistics', keyA, { app: 'fd1', date_from: '2026-11-20', date_to: '2026-11-20' })).json();
     expect(stats.totals.downloads).toBe(1);
+    // The 1 MB file is not larger than the counted size: the download is there, not counted, and says why.
+    expect(stats.totals.counted_downloads).toBe(0);
+    expect(stats.totals.not_counted).toEqual({ refused: 0, repeat: 0, file_unavailable: 0, small_file: 1, pps_plan: 0, unpaid_group: 0 });
     expect(stats.totals.sales_count).toBe(1);
     expect((await call('/payouts', keyA)).json()).toEqual({ data: [], meta: { page: 1, per_page: 25, total: 0 } });
     const balanceA = (await call('/balance', keyA)).json();

@@ -12,8 +12,13 @@ beforeEach(async () => {
   a = await signedInPartner(t, 'a@partner.test', ['fd1']);
   b = await signedInPartner(t, 'b@partner.test', ['fd1', 'fd2']);
   await insertRows(t, 'ingest_daily', [
+    // Downloads: counted + every reason not counted = downloads (decision 0200).
     daily(a.id, 'fd1', '2026-11-20', {
       downloads: 10,
+      counted_downloads: 6,
+      uncounted_refused: 1,
+      uncounted_repeat: 2,
+      uncounted_small_file: 1,
       download_earned_micro: 87_500,
       sales: 2,
       sale_earned_micro: 12_000_000,
@@ -23,8 +28,8 @@ beforeEach(async () => {
       copy_sale_earned_micro: 2_000_000,
       site_earned_micro: 500_000,
     }),
-    daily(a.id, 'fd1', '2026-11-19', { downloads: 100, download_earned_micro: 875_000, copies: 2 }),
-    daily(a.id, 'fd1', '2026-11-02', { downloads: 40, download_earned_micro: 350_000, sales: 1, sale_earned_micro: 6_000_000 }),
+    daily(a.id, 'fd1', '2026-11-19', { downloads: 100, counted_downloads: 90, uncounted_repeat: 7, uncounted_unpaid_group: 3, download_earned_micro: 875_000, copies: 2 }),
+    daily(a.id, 'fd1', '2026-11-02', { downloads: 40, counted_downloads: 40, download_earned_micro: 350_000, sales: 1, sale_earned_micro: 6_000_000 }),
   ]);
   await insertRows(t, 'ledger_entries', [
     {
@@ -51,6 +56,8 @@ describe('detailed statistics', () => {
     expect(res.json()).toEqual({
       date: '2026-11-20',
       downloads: 10,
+      counted_downloads: 6,
+      not_counted: { refused: 1, repeat: 2, file_unavailable: 0, small_file: 1, pps_plan: 0, unpaid_group: 0 },
       sum: 88_500,
       // Video sales are part of the sales count (the rollup's video_sales is a subset of sales).
       sales_count: 2,
@@ -69,6 +76,8 @@ describe('detailed statistics', () => {
       {
         date: '2026-11-01',
         downloads: 150,
+        counted_downloads: 136,
+        not_counted: { refused: 1, repeat: 9, file_unavailable: 0, small_file: 1, pps_plan: 0, unpaid_group: 3 },
         sum: 1_313_500,
         sales_count: 3,
         sales: 24_000_000,
@@ -81,6 +90,8 @@ describe('detailed statistics', () => {
     ]);
     expect(month.totals.total).toBe(25_357_250);
     expect(month.totals.copies).toBe(2);
+    expect(month.totals.counted_downloads).toBe(136);
+    expect(month.totals.not_counted).toEqual({ refused: 1, repeat: 9, file_unavailable: 0, small_file: 1, pps_plan: 0, unpaid_group: 3 });
     expect(month.range).toEqual({ from: '2026-11-01', to: '2026-11-20' });
 
     const week = (await a.get('/statistics/detailed/base', { app: 'fd1', date_from: '2026-11-01', date_to: '2026-11-20', grouping: 'week' })).json();
@@ -99,12 +110,18 @@ describe('detailed statistics', () => {
 
   it('breaks a day down by country group', async () => {
     await insertRows(t, 'ingest_daily_country', [
-      { user_id: a.id, project: 'fd1', day: '2026-11-20', country_group: 'A', downloads: 6, download_earned_micro: 52_500, sales: 1, sale_earned_micro: 6_000_000 },
-      { user_id: a.id, project: 'fd1', day: '2026-11-20', country_group: 'R', downloads: 4, download_earned_micro: 14_000, sales: 0, sale_earned_micro: 0 },
+      { user_id: a.id, project: 'fd1', day: '2026-11-20', country_group: 'A', downloads: 6, counted_downloads: 5, uncounted_repeat: 1, download_earned_micro: 52_500, sales: 1, sale_earned_micro: 6_000_000 },
+      { user_id: a.id, project: 'fd1', day: '2026-11-20', country_group: 'R', downloads: 4, counted_downloads: 4, uncounted_repeat: 0, download_earned_micro: 14_000, sales: 0, sale_earned_micro: 0 },
     ]);
     const res = (await a.get('/statistics/detailed/countries', { app: 'fd1', date: '2026-11-20' })).json();
     expect(res.data.map((r: { group: string }) => r.group)).toEqual(['A', 'B', 'C', 'D', 'E', 'F', 'G', 'R', 'U']);
-    expect(res.data[0]).toEqual({ group: 'A', downloads: 6, sum: 52_500, sales_count: 1, sales: 6_000_000, total: 6_052_500, per_1000: 1_008_750_000 });
+    expect(res.data[0]).toEqual({
+      group: 'A',
+      downloads: 6,
+      counted_downloads: 5,
+      not_counted: { refused: 0, repeat: 1, file_unavailable: 0, small_file: 0, pps_plan: 0, unpaid_group: 0 },
+      sum: 52_500, sales_count: 1, sales: 6_000_000, total: 6_052_500, per_1000: 1_008_750_000,
+    });
     expect(res.data[7]).toMatchObject({ group: 'R', downloads: 4, total: 14_000, per_1000: 3_500_000 });
     expect(res.data[1]).toMatchObject({ downloads: 0, total: 0, per_1000: 0 });
   });
@@ -259,19 +276,23 @@ describe('files and file copies', () => {
       day,
       file_id,
       downloads: 0,
+      counted_downloads: 0,
+      uncounted_repeat: 0,
       video_views: 0,
       sales: 0,
       earned_micro: 0,
       ...f,
     });
     await insertRows(t, 'ingest_daily_file', [
-      file('2026-11-20', 'f1', { downloads: 3, earned_micro: 6_026_250, sales: 1, video_views: 2 }),
+      file('2026-11-20', 'f1', { downloads: 3, counted_downloads: 2, uncounted_repeat: 1, earned_micro: 6_026_250, sales: 1, video_views: 2 }),
       file('2026-11-18', 'f1', { downloads: 200, earned_micro: 1_750_000 }),
       file('2026-09-01', 'f2', { downloads: 5, earned_micro: 43_750 }),
       file('2026-11-20', 'f3', { downloads: 1, earned_micro: 100 }),
     ]);
     // A later update of today's row is added to the totals (the rollup's upsert path).
-    await t.ctx.database.exec(`update ingest_daily_file set downloads = downloads + 1, earned_micro = earned_micro + 8750 where file_id = 'f1' and day = '2026-11-20'`);
+    await t.ctx.database.exec(
+      `update ingest_daily_file set downloads = downloads + 1, counted_downloads = counted_downloads + 1, earned_micro = earned_micro + 8750 where file_id = 'f1' and day = '2026-11-20'`,
+    );
   });
 
   it('lists files with today and total figures and hints', async () => {
@@ -286,6 +307,8 @@ describe('files and file copies', () => {
         size: 104_857_600,
         created_at: '2026-11-15T08:00:00.000Z',
         downloads_today: 4,
+        counted_today: 3,
+        not_counted_today: { refused: 0, repeat: 1, file_unavailable: 0, small_file: 0, pps_plan: 0, unpaid_group: 0 },
         downloads_total: 204,
         video_views_today: 2,
         video_views_total: 2,

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { ProjectId } from '@pc/core';
+import { DOWNLOAD_REASONS, type ProjectId } from '@pc/core';
 import type { TestApp } from '../../test/harness.ts';
 import { bumpPartnerGenerations } from '../../lib/read-cache.ts';
 import { createSession } from '../session/service.ts';
@@ -69,6 +69,8 @@ export function daily(userId: number, project: ProjectId, day: string, f: Record
     sales: 0,
     video_sales: 0,
     copies: 0,
+    counted_downloads: 0,
+    ...Object.fromEntries(DOWNLOAD_REASONS.map((r) => [`uncounted_${r}`, 0])),
     ...Object.fromEntries(parts.map((p) => [p, 0])),
     ...f,
   };

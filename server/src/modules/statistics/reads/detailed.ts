@@ -1,6 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
   COUNTRY_GROUPS,
+  DOWNLOAD_REASONS,
+  type NotCountedDownloads,
   resolveRange,
   dayOf,
   type DayRange,
@@ -18,6 +20,8 @@ import { ratio, dir, offsetOf } from './common.ts';
 /** The detailed screen's reads (statistics; shared parts in common.ts). */
 interface DetailedSums {
   downloads: number;
+  counted_downloads: number;
+  not_counted: NotCountedDownloads;
   sum: number;
   sales_count: number;
   sales: number;
@@ -30,6 +34,8 @@ function detailedOf(date: string, s: DetailedSums): DetailedRow {
   return {
     date,
     downloads: s.downloads,
+    counted_downloads: s.counted_downloads,
+    not_counted: s.not_counted,
     sum: s.sum,
     sales_count: s.sales_count,
     sales: s.sales,
@@ -41,8 +47,17 @@ function detailedOf(date: string, s: DetailedSums): DetailedRow {
   };
 }
 
+/** The rollups' columns of the downloads not counted, by reason (decision 0200). */
+const UNCOUNTED = DOWNLOAD_REASONS.map((reason) => [reason, `uncounted_${reason}`] as const);
+
+/** The reasons from a row's `uncounted_*` columns, each with a prefix (`t_` for the window totals). */
+const notCountedOf = (r: Row, prefix = ''): NotCountedDownloads =>
+  Object.fromEntries(UNCOUNTED.map(([reason, column]) => [reason, num(r[prefix + column])])) as NotCountedDownloads;
+
 const sumsOf = (r: Row): DetailedSums => ({
   downloads: num(r.downloads),
+  counted_downloads: num(r.counted_downloads),
+  not_counted: notCountedOf(r),
   sum: num(r.sum),
   sales_count: num(r.sales_count),
   sales: num(r.sales),
@@ -64,18 +79,21 @@ function detailedDays(
   return sql`
     with days as (
       select day, downloads, ${sumOf(DOWNLOAD_COLUMNS)} as sum, sales as sales_count,
-             ${sumOf(FILE_SALE_COLUMNS)} as sales, copies, 0::bigint as gold
+             ${sumOf(FILE_SALE_COLUMNS)} as sales, copies, 0::bigint as gold,
+             counted_downloads, ${sql.raw(UNCOUNTED.map(([, c]) => c).join(', '))}
       from ingest_daily
       where user_id = ${userId} and project = ${project} and day between ${range.from}::date and ${range.to}::date
       union all
-      select day, 0, 0, 0, 0, 0, amount_micro
+      select day, 0, 0, 0, 0, 0, amount_micro, 0, ${sql.raw(UNCOUNTED.map(() => '0').join(', '))}
       from ledger_entries
       where user_id = ${userId} and project = ${project} and source = 'gold_bonus'
         and day between ${range.from}::date and ${range.to}::date
     )
     select to_char(date_trunc(${unit}, day), 'YYYY-MM-DD') as date,
            sum(downloads)::bigint as downloads, sum(sum)::bigint as sum, sum(sales_count)::bigint as sales_count,
-           sum(sales)::bigint as sales, sum(gold)::bigint as gold, sum(copies)::bigint as copies
+           sum(sales)::bigint as sales, sum(gold)::bigint as gold, sum(copies)::bigint as copies,
+           sum(counted_downloads)::bigint as counted_downloads,
+           ${sql.raw(UNCOUNTED.map(([, c]) => `sum(${c})::bigint as ${c}`).join(', '))}
     from days group by 1`;
 }
 
@@ -109,13 +127,17 @@ export async function detailedBase(
     with g as (${detailedDays(userId, q.app, range, q.grouping)})
     select g.*, count(*) over () as total_rows,
            sum(downloads) over () as t_downloads, sum(sum) over () as t_sum, sum(sales_count) over () as t_sales_count,
-           sum(sales) over () as t_sales, sum(gold) over () as t_gold, sum(copies) over () as t_copies
+           sum(sales) over () as t_sales, sum(gold) over () as t_gold, sum(copies) over () as t_copies,
+           sum(counted_downloads) over () as t_counted_downloads,
+           ${sql.raw(UNCOUNTED.map(([, c]) => `sum(${c}) over () as t_${c}`).join(', '))}
     from g
     order by ${sql.raw(DETAILED_SORT[q.sort_key]!)} ${dir(q.sort_dir)}, date desc
     limit ${q.per_page} offset ${offsetOf(q)}`);
   const first = rows[0] ?? {};
   const totals = detailedOf(range.from, {
     downloads: num(first.t_downloads),
+    counted_downloads: num(first.t_counted_downloads),
+    not_counted: notCountedOf(first, 't_'),
     sum: num(first.t_sum),
     sales_count: num(first.t_sales_count),
     sales: num(first.t_sales),
@@ -140,7 +162,9 @@ export async function detailedCountries(
 ): Promise<DetailedCountriesAnswer> {
   const rows = await database.query<Row>(sql`
     select country_group, sum(downloads)::bigint as downloads, sum(download_earned_micro)::bigint as sum,
-           sum(sales)::bigint as sales_count, sum(sale_earned_micro)::bigint as sales
+           sum(sales)::bigint as sales_count, sum(sale_earned_micro)::bigint as sales,
+           sum(counted_downloads)::bigint as counted_downloads,
+           ${sql.raw(UNCOUNTED.map(([, c]) => `sum(${c})::bigint as ${c}`).join(', '))}
     from ingest_daily_country
     where user_id = ${userId} and project = ${project} and day = ${date}::date
     group by country_group`);
@@ -154,6 +178,8 @@ export async function detailedCountries(
       return {
         group,
         downloads: row.downloads,
+        counted_downloads: row.counted_downloads,
+        not_counted: row.not_counted,
         sum: row.sum,
         sales_count: row.sales_count,
         sales: row.sales,

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { DEFAULT_PRODUCT, dayOf, addDays, fileHints, type FilesAnswer, type FilesQuery } from '@pc/core';
+import { DEFAULT_PRODUCT, DOWNLOAD_REASONS, dayOf, addDays, fileHints, type FilesAnswer, type FilesQuery, type NotCountedDownloads } from '@pc/core';
 import type { Database } from '../../../db/client.ts';
 import { dayStr as day, num, str, type Row } from '../../../db/sql.ts';
 import { likeEscape, dir, offsetOf } from './common.ts';
@@ -86,6 +86,8 @@ export async function files(
       : await database.query<Row>(sql`
     select f.file_id, f.name, f.folder, f.size_bytes, f.uploaded_at,
            coalesce(d.downloads, 0) as downloads_today, coalesce(t.downloads, 0) as downloads_total,
+           coalesce(d.counted_downloads, 0) as counted_today,
+           ${sql.raw(DOWNLOAD_REASONS.map((r) => `coalesce(d.uncounted_${r}, 0) as uncounted_${r}`).join(', '))},
            coalesce(d.video_views, 0) as video_views_today, coalesce(t.video_views, 0) as video_views_total,
            coalesce(d.earned_micro, 0) as earned_today, coalesce(t.earned_micro, 0) as earned_total,
            coalesce(d.sales, 0) as sales_today, coalesce(t.sales, 0) as sales_total, t.last_download_day
@@ -122,6 +124,8 @@ export async function files(
         size: num(r.size_bytes),
         created_at: createdAt ? createdAt.toISOString() : '',
         downloads_today: num(r.downloads_today),
+        counted_today: num(r.counted_today),
+        not_counted_today: Object.fromEntries(DOWNLOAD_REASONS.map((reason) => [reason, num(r[`uncounted_${reason}`])])) as NotCountedDownloads,
         downloads_total: num(r.downloads_total),
         video_views_today: num(r.video_views_today),
         video_views_total: num(r.video_views_total),
