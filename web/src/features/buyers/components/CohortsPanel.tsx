@@ -114,7 +114,7 @@ export function CohortsPanel({ answer, loading, app }: { answer: CohortsAnswer; 
             valueKind="money"
             height={280}
           />
-          <Typography variant="caption" color="text.secondary">
+          <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 2 }}>
             {t('cohorts.chartNote')}
           </Typography>
         </Box>

@@ -28,22 +28,12 @@ export default function BuyersPage() {
   const loading = !answer && buyers.isPending;
   const list = answer?.data ?? [];
 
+  // The figures a partner looks for first come first; the rest scroll on narrow screens.
   const columns: TableColumn<BuyerRow>[] = [
-    { field: 'email', header: t('table.email'), minWidth: 180, flex: 2, hideable: false, render: (row) => <span dir="ltr">{row.email}</span> },
-    { field: 'first_purchase', header: t('table.firstPurchase'), kind: 'day', minWidth: 130, sortable: true, value: (row) => row.first_purchase.slice(0, 10) },
-    { field: 'first_revenue_type', header: t('table.revenueType'), minWidth: 150, sortable: true, value: (row) => t(`revenueTypes.${row.first_revenue_type}`) },
-    {
-      field: 'first_source',
-      header: t('table.source'),
-      minWidth: 150,
-      sortable: true,
-      value: (row) => row.first_source || t('table.noSource'),
-      render: (row) => (row.first_source ? <span dir="ltr">{row.first_source}</span> : <Typography component="span" variant="body2" color="text.secondary">{t('table.noSource')}</Typography>),
-    },
-    { field: 'purchases', header: t('table.purchases'), kind: 'count', sortable: true, minWidth: 110 },
-    { field: 'rebills', header: t('table.rebills'), kind: 'count', sortable: true, minWidth: 110 },
-    { field: 'earned', header: t('table.earned'), kind: 'money', sortable: true, minWidth: 130 },
-    { field: 'last_purchase', header: t('table.lastPurchase'), kind: 'day', minWidth: 130, sortable: true, value: (row) => row.last_purchase.slice(0, 10) },
+    { field: 'email', header: t('table.email'), minWidth: 205, flex: 1, hideable: false, render: (row) => <span dir="ltr">{row.email}</span> },
+    { field: 'first_purchase', header: t('table.firstPurchase'), kind: 'day', minWidth: 125, sortable: true, value: (row) => row.first_purchase.slice(0, 10) },
+    { field: 'earned', header: t('table.earned'), kind: 'money', sortable: true, minWidth: 110 },
+    { field: 'rebills', header: t('table.rebills'), kind: 'count', sortable: true, minWidth: 90 },
     {
       field: 'status',
       header: t('table.status'),
@@ -52,6 +42,17 @@ export default function BuyersPage() {
       value: (row) => t(`statuses.${row.status}`),
       render: (row) => <BuyerStatusChip status={row.status} />,
     },
+    { field: 'first_revenue_type', header: t('table.revenueType'), minWidth: 150, sortable: true, value: (row) => t(`revenueTypes.${row.first_revenue_type}`) },
+    {
+      field: 'first_source',
+      header: t('table.source'),
+      minWidth: 140,
+      sortable: true,
+      value: (row) => row.first_source || t('table.noSource'),
+      render: (row) => (row.first_source ? <span dir="ltr">{row.first_source}</span> : <Typography component="span" variant="body2" color="text.secondary">{t('table.noSource')}</Typography>),
+    },
+    { field: 'purchases', header: t('table.purchases'), kind: 'count', sortable: true, minWidth: 100 },
+    { field: 'last_purchase', header: t('table.lastPurchase'), kind: 'day', minWidth: 125, sortable: true, value: (row) => row.last_purchase.slice(0, 10) },
   ];
 
   return (
