@@ -3,6 +3,7 @@ import { isoDate, langSchema, pageMeta, plainText, projectSchema } from './commo
 import { operatorPayout, operatorPayoutStatus } from './operator.ts';
 import { payoutSystemSchema } from './payouts.ts';
 import { staffActorKind } from './staff.ts';
+import { SECOND_FACTOR_METHODS } from './second-factor.ts';
 
 /**
  * The operator console's money and partner calls (decision 0162), under /operator/v1: the Overview, the Payouts
@@ -170,6 +171,8 @@ export const partnerAnswer = z.object({
     created_at: isoDate,
     confirmed_at: isoDate.nullable(),
     referred_by: id.nullable(),
+    /** The second factors the partner has turned on (decision 0190); support can reset them. */
+    second_factor: z.array(z.enum(SECOND_FACTOR_METHODS)),
   }),
   status: partnerState,
   programs: z.array(z.object({ project: projectSchema, activated_at: isoDate, plan: z.string().nullable() })),
@@ -192,6 +195,9 @@ export const partnerLedgerAnswer = z.object({ data: z.array(partnerLedgerRow), m
 /** POST …/{id}/block and …/{id}/unblock */
 export const partnerBlockBody = z.strictObject({ reason: consoleReason });
 export const partnerBlockAnswer = z.object({ id, status: partnerState, sessions_ended: z.number().int() });
+
+/** POST …/{id}/second-factor/reset: the partner's authenticator, recovery codes and passkeys go (a reason is kept). */
+export const partnerSecondFactorResetAnswer = z.object({ id, sessions_ended: z.number().int() });
 
 export const partnerSessionRow = z.object({
   /** The session's public id (never the cookie). */

@@ -8,6 +8,7 @@ import {
   partnerAnswer,
   partnerBlockAnswer,
   partnerBlockBody,
+  partnerSecondFactorResetAnswer,
   partnerIncomeBody,
   partnerLedgerAnswer,
   partnerLedgerCsvQuery,
@@ -24,6 +25,7 @@ import {
   siteUnbanBody,
   viewAsAnswer,
   viewAsParam,
+  isLangCode,
   type PayoutSystem,
 } from '@pc/core';
 import type { Db } from '../db/client.ts';
@@ -35,6 +37,7 @@ import { loadProduct } from '../money/product.ts';
 import { WALLET_IDENTIFYING_FIELD, walletFingerprint, walletKeys } from '../money/wallets.ts';
 import { createSession, OPERATOR_VIEW_MS, revokeAllSessions, SESSION_COOKIE, sessionRanOut, sessionsEnded } from '../modules/session/service.ts';
 import { consumeToken, issueToken, TOKEN_TTL_MS } from '../modules/session/tokens.ts';
+import { noticeMail, resetSecondFactor, secondFactorMethods } from '../modules/auth/second-factor.ts';
 import { actorOf } from './access.ts';
 import { audit, csvField, type StaffActor } from './audit.ts';
 import { addAdditionalIncome } from './service.ts';
@@ -204,6 +207,7 @@ export async function consolePartnerRoutes(parent: FastifyInstance) {
           created_at: u.createdAt.toISOString(),
           confirmed_at: u.confirmedAt?.toISOString() ?? null,
           referred_by: u.referredBy,
+          second_factor: await secondFactorMethods(db, u),
         },
         status: statusOf(u),
         programs: programs.map((p) => ({ project: p.project, activated_at: new Date(p.activated_at).toISOString(), plan: p.plan })),
@@ -270,6 +274,29 @@ export async function consolePartnerRoutes(parent: FastifyInstance) {
       },
     );
   }
+
+  // A partner who lost their authenticator, its recovery codes and their passkeys cannot sign in; support, having
+  // checked who asks, resets the second factor (decision 0190): every session ends, payouts wait, the partner is told.
+  app.post(
+    '/partners/:id/second-factor/reset',
+    {
+      config: { permission: 'partners.block' },
+      schema: { tags: ['operator'], params: operatorIdParam, body: partnerBlockBody, response: { 200: partnerSecondFactorResetAnswer } },
+    },
+    async (request) => {
+      const u = await partner(request.params.id);
+      const now = clock.now();
+      const product = await loadProduct(db);
+      await db.transaction(async (tx) => {
+        const methods = await resetSecondFactor(tx, u, now, product);
+        if (methods.length === 0) throw new AppError('conflict', { key: 'operator:second_factor_none' });
+        await audit(tx, actorOf(request), { action: 'partner.second_factor_reset', targetType: 'user', targetId: u.id, before: { methods }, after: { reason: request.body.reason } }, request.ip, now);
+      });
+      const ended = await revokeAllSessions(db, u.id);
+      await noticeMail(app.ctx, request.log, u, isLangCode(u.lang) ? u.lang : 'en', 'reset_by_support');
+      return { id: u.id, sessions_ended: ended };
+    },
+  );
 
   app.get(
     '/partners/:id/sessions',

@@ -401,6 +401,43 @@ describe('console: partners', () => {
     expect(unblocked.json().status).toMatchObject({ state: 'active', reason: null });
   });
 
+  it('support resets a partner\'s lost second factor: authenticator, recovery codes and passkeys go, sessions end, payouts wait, the partner is mailed', async () => {
+    const db = t.ctx.database;
+    const now = t.clock.now();
+    const p = await createPartner(db, { email: 'locked-out@x.test' });
+    await db.query(sql`update users set totp_secret = 'sealed', totp_enabled_at = ${now} where id = ${p}`);
+    await db.query(sql`insert into user_recovery_codes (user_id, code_hash, created_at) values (${p}, 'h1', ${now}), (${p}, 'h2', ${now})`);
+    await db.query(sql`insert into user_passkeys (user_id, credential_id, public_key, name, created_at) values (${p}, 'cred-1', '\\x00'::bytea, 'Phone', ${now})`);
+    const token = await createSession(db.db, p, now, { ip: '198.51.100.7', userAgent: 'x' });
+    const s = await member('support');
+    expect((await get(s, `/partners/${p}`)).json().profile.second_factor).toEqual(['totp', 'passkey']);
+    // A reason is required and checked; finance may not reset.
+    expect((await post(s, `/partners/${p}/second-factor/reset`, {})).statusCode).toBe(422);
+    expect((await post(await member('finance'), `/partners/${p}/second-factor/reset`, { reason: 'Lost phone' })).statusCode).toBe(403);
+    const reset = await post(s, `/partners/${p}/second-factor/reset`, { reason: 'Lost phone, identity checked by ticket 4411' });
+    expect(reset.statusCode, reset.body).toBe(200);
+    expect(reset.json()).toEqual({ id: p, sessions_ended: 1 });
+    expect((await t.app.inject({ url: '/api/user', headers: { cookie: `pc_session=${token}` } })).statusCode).toBe(401);
+    const [user] = await db.query<{ totp_secret: string | null; totp_enabled_at: Date | null; payout_cooling_reason: string | null; payout_cooling_until: Date | null }>(
+      sql`select totp_secret, totp_enabled_at, payout_cooling_reason, payout_cooling_until from users where id = ${p}`,
+    );
+    expect(user).toMatchObject({ totp_secret: null, totp_enabled_at: null, payout_cooling_reason: 'second_factor_off' });
+    expect(new Date(user!.payout_cooling_until!).getTime()).toBe(now.getTime() + DEFAULT_PRODUCT.payoutCoolingOffHours * 3_600_000);
+    const [left] = await db.query<{ codes: number; keys: number }>(
+      sql`select (select count(*)::int from user_recovery_codes where user_id = ${p}) as codes, (select count(*)::int from user_passkeys where user_id = ${p}) as keys`,
+    );
+    expect(left).toEqual({ codes: 0, keys: 0 });
+    expect((await get(s, `/partners/${p}`)).json().profile.second_factor).toEqual([]);
+    const [row] = await db.query<{ before: unknown; after: unknown }>(sql`select before, after from staff_audit where action = 'partner.second_factor_reset'`);
+    expect(row).toEqual({ before: { methods: ['totp', 'passkey'] }, after: { reason: 'Lost phone, identity checked by ticket 4411' } });
+    const mails = await db.query<{ subject: string }>(sql`select subject from mail_outbox where to_address = 'locked-out@x.test'`);
+    expect(mails.map((m) => m.subject)).toEqual(['Support reset your two-step sign-in']);
+    // Nothing left to reset: refused, nothing written.
+    const again = await post(s, `/partners/${p}/second-factor/reset`, { reason: 'again' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('This partner has no two-step sign-in to reset.');
+  });
+
   it('ends one session or all of them', async () => {
     const p = await createPartner(t.ctx.database, { email: 'p@x.test' });
     const t1 = await createSession(t.ctx.database.db, p, t.clock.now(), { ip: '1.1.1.1', userAgent: 'x' });

@@ -1,6 +1,6 @@
 import { and, count, eq, gt, isNull, lt, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { isLangCode, type LangCode, type SecondFactorMethod, type SecondFactorStatusAnswer } from '@pc/core';
+import { isLangCode, type LangCode, type ProductConfig, type SecondFactorMethod, type SecondFactorStatusAnswer } from '@pc/core';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { signInPending, userPasskeys, userRecoveryCodes, users } from '../../db/schema/index.ts';
@@ -192,7 +192,7 @@ async function newCodes(tx: Tx, userId: number, now: Date): Promise<string[]> {
   return codes;
 }
 
-export type SecondFactorEvent = 'totp_on' | 'totp_off' | 'codes_new' | 'passkey_added' | 'passkey_removed';
+export type SecondFactorEvent = 'totp_on' | 'totp_off' | 'codes_new' | 'passkey_added' | 'passkey_removed' | 'reset_by_support';
 
 /** The notice mail of a change to the second factor: always sent, as the security code's is. */
 export async function noticeMail(ctx: AppContext, log: FastifyBaseLogger, user: UserRow, lang: LangCode, event: SecondFactorEvent) {
@@ -287,4 +287,20 @@ export async function regenerateRecoveryCodes(
   const codes = await db.transaction((tx) => newCodes(tx, user.id, now));
   await noticeMail(ctx, log, user, lang, 'codes_new');
   return codes;
+}
+
+/**
+ * Support's way out for a partner who lost both their authenticator and its recovery codes (and their passkeys):
+ * after support has checked who is asking, every second factor of the account goes, in one transaction, and new
+ * payout requests wait as after turning it off (decision 0177). The caller ends the sessions and audits the reset.
+ * Answers the methods there were (none: nothing to reset).
+ */
+export async function resetSecondFactor(tx: Tx, user: UserRow, now: Date, product: ProductConfig): Promise<SecondFactorMethod[]> {
+  const methods = await secondFactorMethods(tx, user);
+  if (methods.length === 0) return methods;
+  await tx.update(users).set({ totpSecret: null, totpEnabledAt: null, totpLastStep: null }).where(eq(users.id, user.id));
+  await tx.delete(userRecoveryCodes).where(eq(userRecoveryCodes.userId, user.id));
+  await tx.delete(userPasskeys).where(eq(userPasskeys.userId, user.id));
+  await startCoolingOff(tx, user.id, 'second_factor_off', now, product);
+  return methods;
 }

@@ -32,6 +32,7 @@ export const CONSOLE_PATHS = {
   partnerLedgerCsv: (id: number) => `/partners/${id}/ledger.csv`,
   partnerBlock: (id: number, unblock: boolean) => `/partners/${id}/${unblock ? 'unblock' : 'block'}`,
   partnerSessions: (id: number) => `/partners/${id}/sessions`,
+  partnerSecondFactorReset: (id: number) => `/partners/${id}/second-factor/reset`,
   partnerSession: (id: number, sid: string) => `/partners/${id}/sessions/${sid}`,
   partnerIncome: (id: number) => `/partners/${id}/additional-income`,
   partnerSites: (id: number) => `/partners/${id}/sites`,

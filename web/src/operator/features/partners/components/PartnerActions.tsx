@@ -6,18 +6,21 @@ import Link from '@mui/material/Link';
 import AddCardOutlined from '@mui/icons-material/AddCardOutlined';
 import BlockOutlined from '@mui/icons-material/BlockOutlined';
 import LockOpenOutlined from '@mui/icons-material/LockOpenOutlined';
+import PhonelinkEraseOutlined from '@mui/icons-material/PhonelinkEraseOutlined';
 import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
 import { useTranslation } from 'react-i18next';
 import { ReasonDialog } from '../../../components/ReasonDialog.tsx';
 import { refusalMessage } from '../../../lib/errors.ts';
 import { mayDo, useMe } from '../../../lib/session.ts';
 import { useBlockPartner } from '../api/block-partner.ts';
+import { useResetSecondFactor } from '../api/reset-second-factor.ts';
 import type { PartnerAnswer } from '../api/get-partner.ts';
 import { useViewAs, type ViewAsAnswer } from '../api/view-as.ts';
 import { IncomeDialog } from './IncomeDialog.tsx';
 
 /**
- * What the member's role may do to the partner: block or unblock with a reason (partners.block), additional income
+ * What the member's role may do to the partner: block or unblock with a reason, and reset a lost second factor
+ * (partners.block), additional income
  * (additional_income.write), and a read-only view of their cabinet in a new tab (partners.view_as). None: nothing shown.
  */
 export function PartnerActions({ partner }: { partner: PartnerAnswer }) {
@@ -27,6 +30,9 @@ export function PartnerActions({ partner }: { partner: PartnerAnswer }) {
   const viewAs = useViewAs();
   const [blocking, setBlocking] = useState(false);
   const [blockError, setBlockError] = useState<string | null>(null);
+  const reset = useResetSecondFactor();
+  const [resetting, setResetting] = useState(false);
+  const [resetError, setResetError] = useState<string | null>(null);
   const [income, setIncome] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -76,6 +82,21 @@ export function PartnerActions({ partner }: { partner: PartnerAnswer }) {
             {blocked ? t('partners.block.unblock') : t('partners.block.block')}
           </Button>
         ) : null}
+        {mayBlock && partner.profile.second_factor.length > 0 ? (
+          <Button
+            size="small"
+            variant="outlined"
+            color="error"
+            startIcon={<PhonelinkEraseOutlined />}
+            onClick={() => {
+              setResetError(null);
+              setResetting(true);
+            }}
+            data-testid="partner-second-factor-reset"
+          >
+            {t('partners.secondFactor.button')}
+          </Button>
+        ) : null}
         {mayIncome ? (
           <Button size="small" variant="outlined" startIcon={<AddCardOutlined />} onClick={() => setIncome(true)} data-testid="partner-income">
             {t('partners.income.button')}
@@ -123,6 +144,28 @@ export function PartnerActions({ partner }: { partner: PartnerAnswer }) {
                 setNotice(blocked ? t('partners.block.unblocked') : t('partners.block.blocked', { count: answer.sessions_ended }));
               },
               onError: (error) => setBlockError(refusalMessage(error, t('partners.block.failed'))),
+            },
+          )
+        }
+      />
+      <ReasonDialog
+        open={resetting}
+        danger
+        title={t('partners.secondFactor.title', { email })}
+        message={t('partners.secondFactor.message')}
+        confirmLabel={t('partners.secondFactor.button')}
+        busy={reset.isPending}
+        error={resetError}
+        onCancel={() => setResetting(false)}
+        onConfirm={(reason) =>
+          reset.mutate(
+            { id, reason },
+            {
+              onSuccess: (answer) => {
+                setResetting(false);
+                setNotice(t('partners.secondFactor.done', { count: answer.sessions_ended }));
+              },
+              onError: (error) => setResetError(refusalMessage(error, t('partners.secondFactor.failed'))),
             },
           )
         }

@@ -33,7 +33,7 @@ const entry = (over: Partial<PartnerLedgerRow>): PartnerLedgerRow => ({
 });
 
 const partner: PartnerAnswer = {
-  profile: { id: 17, email: 'anna@partner.test', first_name: 'Anna', last_name: 'Petrova', contact: '@anna', lang: 'ru', created_at: '2026-03-01T10:00:00.000Z', confirmed_at: '2026-03-01T10:05:00.000Z', referred_by: 3 },
+  profile: { id: 17, email: 'anna@partner.test', first_name: 'Anna', last_name: 'Petrova', contact: '@anna', lang: 'ru', created_at: '2026-03-01T10:00:00.000Z', confirmed_at: '2026-03-01T10:05:00.000Z', referred_by: 3, second_factor: ['totp'] },
   status: active,
   programs: [
     { project: 'fd1', activated_at: '2026-03-02T10:00:00.000Z', plan: 'Gold' },
@@ -209,6 +209,29 @@ describe('console: a partner', () => {
     expect(screen.getByTestId('partner-unblock')).toBeInTheDocument();
   }, 40_000);
 
+  it('resets a lost second factor with a reason, only where the partner has one', async () => {
+    const user = userEvent.setup();
+    let reset = false;
+    const { callsTo, jsonOf } = await startConsole('/operator/partners/17', {
+      ...partnerRoutes,
+      'GET /operator/v1/partners/17': () => ({ body: reset ? { ...partner, profile: { ...partner.profile, second_factor: [] } } : partner }),
+      'POST /operator/v1/partners/17/second-factor/reset': () => {
+        reset = true;
+        return { body: { id: 17, sessions_ended: 2 } };
+      },
+    });
+    await user.click(await screen.findByTestId('partner-second-factor-reset', undefined, { timeout: 20_000 }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('Reset the two-step sign-in of anna@partner.test?');
+    expect(dialog).toHaveTextContent('you have checked who is asking');
+    await user.type(within(dialog).getByTestId('reason-input'), 'Lost phone, ticket 4411');
+    await user.click(within(dialog).getByTestId('reason-confirm'));
+    expect(await screen.findByTestId('partner-notice')).toHaveTextContent('Two-step sign-in reset. 2 sessions ended.');
+    expect(jsonOf(callsTo('/partners/17/second-factor/reset')[0]!)).toEqual({ reason: 'Lost phone, ticket 4411' });
+    // Read again: nothing left to reset, so the action is gone.
+    await waitFor(() => expect(screen.queryByTestId('partner-second-factor-reset')).toBeNull());
+  }, 40_000);
+
   it('shows the server’s refusal in the dialog', async () => {
     const user = userEvent.setup();
     await startConsole('/operator/partners/17', {
@@ -317,11 +340,12 @@ describe('console: a partner', () => {
     expect(screen.getByTestId('mail-status-91')).toHaveTextContent('Failed');
   }, 40_000);
 
-  it('finance: income only; no block, sessions, view-as or site bans', async () => {
+  it('finance: income only; no block, second-factor reset, sessions, view-as or site bans', async () => {
     await startConsole('/operator/partners/17?tab=sites', partnerRoutes, meAs('finance'));
     await rowsOf('Sites');
     expect(screen.getByTestId('partner-income')).toBeInTheDocument();
     expect(screen.queryByTestId('partner-block')).toBeNull();
+    expect(screen.queryByTestId('partner-second-factor-reset')).toBeNull();
     expect(screen.queryByTestId('partner-view-as')).toBeNull();
     expect(screen.queryByTestId('partner-tab-sessions')).toBeNull();
     expect(screen.queryByTestId('site-ban-61')).toBeNull();
