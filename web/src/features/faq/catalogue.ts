@@ -1,3 +1,6 @@
+import { PROJECTS } from '@pc/core/projects';
+import { href } from '../../lib/routes.ts';
+
 /**
  * The FAQ: the seven categories of docs/product.md#help-and-faq in their order, each with its questions. A question's id is its anchor
  * (/faq#<id>) and its key in the faq namespace (questions.<id>.q / .a). Ids are stable: links to them are shared.
@@ -28,7 +31,7 @@ export const FAQ_CATEGORIES = [
   { id: 'sites', questions: ['sites-what', 'sites-verify', 'sites-promo', 'sites-payment', 'sites-status'] },
   {
     id: 'stats',
-    questions: ['stats-unique', 'stats-countries', 'stats-fresh', 'stats-sources', 'stats-copies'],
+    questions: ['stats-unique', 'stats-not-counted', 'stats-countries', 'stats-fresh', 'stats-sources', 'stats-copies'],
   },
   {
     id: 'purchases',
@@ -57,6 +60,17 @@ export const FAQ_CATEGORIES = [
     questions: ['video-earn', 'video-preview', 'video-players', 'video-viewers', 'video-embed'],
   },
 ] as const;
+
+/**
+ * Answers that point to a screen end with buttons to it (the first project's; the project menu switches). The
+ * downloads that did not count are shown, by reason, on the detailed statistics and the files screens (decision 0200).
+ */
+export const FAQ_SCREEN_LINKS: Partial<Record<string, ReadonlyArray<{ label: 'openDetailed' | 'openFiles'; to: string }>>> = {
+  'stats-not-counted': [
+    { label: 'openDetailed', to: href('statisticsDetailed', { app: PROJECTS[0] }) },
+    { label: 'openFiles', to: href('statisticsFiles', { app: PROJECTS[0] }) },
+  ],
+};
 
 export type FaqCategoryId = (typeof FAQ_CATEGORIES)[number]['id'];
 export type FaqQuestionId = (typeof FAQ_CATEGORIES)[number]['questions'][number];

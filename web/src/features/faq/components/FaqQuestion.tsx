@@ -6,7 +6,9 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import LinkIcon from '@mui/icons-material/Link';
+import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { FAQ_SCREEN_LINKS } from '../catalogue.ts';
 import { AnswerText } from './AnswerText.tsx';
 
 export interface FaqEntry {
@@ -63,7 +65,12 @@ export function FaqQuestion({
         data-testid="faq-answer"
       >
         <AnswerText text={entry.answer} />
-        <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 1 }}>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'flex-end', gap: 1, mt: 1 }}>
+          {(FAQ_SCREEN_LINKS[entry.id] ?? []).map((link) => (
+            <Button key={link.label} size="small" variant="outlined" component={RouterLink} to={link.to} data-testid="faq-screen-link">
+              {t(link.label)}
+            </Button>
+          ))}
           <Button
             size="small"
             startIcon={<LinkIcon />}

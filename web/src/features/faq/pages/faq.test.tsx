@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fixtures, serverError, startScreen } from '../../../test/screens.tsx';
 import { changeLanguage, i18n } from '../../../lib/i18n.ts';
-import { formatMoney } from '../../../lib/format.ts';
+import { formatMoney, formatNumber } from '../../../lib/format.ts';
 import arNav from '../../../../../locales/ar/nav.json';
 import enFaq from '../../../../../locales/en/faq.json';
 import { FAQ_CATEGORIES } from '../catalogue.ts';
@@ -175,6 +175,18 @@ describe('FAQ page', () => {
       expect(await navigator.clipboard.readText()).toBe(`${window.location.origin}/faq#payouts-systems`),
     );
     await screen.findByText('The link to this answer has been copied.');
+  });
+
+  it('the answer about downloads that did not count names the counted size and links to the screens that show the reasons', async () => {
+    Element.prototype.scrollIntoView = vi.fn();
+    startScreen('/faq#stats-not-counted');
+    await pageLoaded();
+    await waitFor(() => expect(answerOf('stats-not-counted')).toBeVisible());
+    const answer = answerOf('stats-not-counted');
+    expect(answer).toHaveTextContent(`larger than ${formatNumber(fixtures.productSettings.plans.counted_download_min_bytes / 1_048_576)} MB`);
+    expect(within(answer).getAllByRole('listitem')).toHaveLength(6);
+    expect(within(answer).getByRole('link', { name: 'Open detailed statistics' })).toHaveAttribute('href', '/app/fd1/statistics/detailed');
+    expect(within(answer).getByRole('link', { name: 'Open statistics by files' })).toHaveAttribute('href', '/app/fd1/statistics/files');
   });
 
   it('a failed settings read shows the error with a retry', async () => {

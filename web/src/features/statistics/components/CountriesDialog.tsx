@@ -10,6 +10,7 @@ import { DataTable, type TableColumn } from '../../../components/data-table/Data
 import { QueryError } from '../../../components/layout/QueryState.tsx';
 import { formatDay } from '../../../lib/format.ts';
 import { useDetailedCountries } from '../api/get-detailed-countries.ts';
+import { DownloadsBreakdown } from './DownloadsBreakdown.tsx';
 
 /** One day's detailed figures per country group (A–G, R Russia, U Ukraine). */
 export function CountriesDialog({
@@ -32,7 +33,15 @@ export function CountriesDialog({
       minWidth: 170,
       flex: 2,
     },
-    { field: 'downloads', header: t('detailed.downloads'), kind: 'count' },
+    {
+      field: 'downloads',
+      header: t('detailed.downloadsCounted'),
+      kind: 'count',
+      minWidth: 130,
+      render: (row) => (
+        <DownloadsBreakdown downloads={row.downloads} counted={row.counted_downloads} notCounted={row.not_counted} testId={`downloads-${row.group}`} />
+      ),
+    },
     { field: 'sum', header: t('detailed.sum'), kind: 'money' },
     { field: 'sales_count', header: t('detailed.salesCount'), kind: 'count' },
     { field: 'sales', header: t('detailed.sales'), kind: 'money' },

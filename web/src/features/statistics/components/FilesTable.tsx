@@ -18,6 +18,7 @@ import { getFilesCopies, useFilesCopies } from '../api/get-files-copies.ts';
 import { useProject } from './use-project.ts';
 import { SearchField } from './SearchField.tsx';
 import { HintIcons, HintLegend } from './FileHints.tsx';
+import { DownloadsBreakdown } from './DownloadsBreakdown.tsx';
 
 const INBOX = '__inbox__';
 const ALL = '__all__';
@@ -72,7 +73,16 @@ export function FilesScreen({ copies }: { copies: boolean }) {
     },
     { field: 'size', header: t('files.size'), kind: 'bytes', sortable: true },
     { field: 'created_at', header: t('files.createdAt'), kind: 'day', sortable: true, minWidth: 120 },
-    { field: 'downloads_today', header: t('files.downloadsToday'), kind: 'count', sortable: true },
+    {
+      field: 'downloads_today',
+      header: t('files.downloadsTodayCounted'),
+      kind: 'count',
+      sortable: true,
+      minWidth: 150,
+      render: (row) => (
+        <DownloadsBreakdown downloads={row.downloads_today} counted={row.counted_today} notCounted={row.not_counted_today} testId={`downloads-today-${row.id}`} />
+      ),
+    },
     { field: 'downloads_total', header: t('files.downloadsTotal'), kind: 'count', sortable: true },
     { field: 'video_views_today', header: t('files.videoViewsToday'), kind: 'count', sortable: true },
     { field: 'video_views_total', header: t('files.videoViewsTotal'), kind: 'count', sortable: true },

@@ -19,6 +19,7 @@ import { getDetailedBase, useDetailedBase } from '../api/get-detailed-base.ts';
 import { useDetailedToday } from '../api/get-detailed-today.ts';
 import { useProject } from '../components/use-project.ts';
 import { CountriesDialog } from '../components/CountriesDialog.tsx';
+import { DownloadsBreakdown } from '../components/DownloadsBreakdown.tsx';
 
 const CHART_METRICS = ['total', 'downloads', 'sum', 'sales', 'per_1000', 'copies'] as const;
 type ChartMetric = (typeof CHART_METRICS)[number];
@@ -57,7 +58,16 @@ export default function DetailedPage() {
       minWidth: 120,
       render: (row) => formatBucket(row.date, grouping),
     },
-    { field: 'downloads', header: label('downloads'), kind: 'count', sortable: true },
+    {
+      field: 'downloads',
+      header: t('detailed.downloadsCounted'),
+      kind: 'count',
+      sortable: true,
+      minWidth: 150,
+      render: (row) => (
+        <DownloadsBreakdown downloads={row.downloads} counted={row.counted_downloads} notCounted={row.not_counted} testId={`downloads-${row.date}`} />
+      ),
+    },
     { field: 'sum', header: label('sum'), kind: 'money', sortable: true },
     { field: 'avg_sales', header: t('detailed.avgSales'), kind: 'money' },
     { field: 'sales_count', header: t('detailed.salesCount'), kind: 'count' },
@@ -77,6 +87,19 @@ export default function DetailedPage() {
         <StatCard
           label={label('downloads')}
           value={todayRow ? formatNumber(todayRow.downloads) : ''}
+          note={
+            todayRow ? (
+              <>
+                {t('detailed.countedNote')}{' '}
+                <DownloadsBreakdown
+                  downloads={todayRow.downloads}
+                  counted={todayRow.counted_downloads}
+                  notCounted={todayRow.not_counted}
+                  testId="today-downloads-breakdown"
+                />
+              </>
+            ) : undefined
+          }
           loading={today.isPending}
           testId="today-downloads"
         />

@@ -28,11 +28,50 @@ describe('detailed statistics', () => {
     const first = fixtures.detailedBase.data[0]!;
     await waitFor(() => expect(gridRows().length).toBe(fixtures.detailedBase.data.length));
     expect(gridRows()[0]).toHaveTextContent(formatMoney(first.per_1000));
-    await user.click(within(gridRows()[0]!).getByText(formatNumber(first.downloads)));
+    await user.click(within(gridRows()[0]!).getByText(formatMoney(first.per_1000)));
     const dialog = await screen.findByTestId('countries-dialog');
     await waitFor(() => expect(within(dialog).getByText('Group A')).toBeInTheDocument());
     expect(within(dialog).getByText('R (Russia)')).toBeInTheDocument();
     expect(callsTo('/statistics/detailed/countries')[0]!.query).toEqual({ app: 'fd1', date: first.date });
+  }, 60_000);
+
+  it('shows counted / all downloads, and the reasons the others did not count on demand, without opening the day', async () => {
+    const user = userEvent.setup();
+    startScreen('/app/fd1/statistics/detailed');
+    const today = fixtures.detailedToday;
+    const todayButton = await screen.findByTestId('today-downloads-breakdown', {}, { timeout: 20_000 });
+    expect(todayButton).toHaveTextContent(`${formatNumber(today.counted_downloads)} / ${formatNumber(today.downloads)}`);
+    expect(todayButton).toHaveAccessibleName(
+      `${formatNumber(today.counted_downloads)} of ${formatNumber(today.downloads)} downloads counted. Show why the others did not`,
+    );
+
+    const first = fixtures.detailedBase.data[0]!;
+    await waitFor(() => expect(gridRows().length).toBe(fixtures.detailedBase.data.length));
+    await user.click(within(gridRows()[0]!).getByTestId(`downloads-${first.date}`));
+    const popover = await screen.findByRole('dialog', { name: 'Downloads that did not count' });
+    expect(within(popover).getByText('All downloads').nextSibling).toHaveTextContent(formatNumber(first.downloads));
+    expect(within(popover).getByText('Counted for pay').nextSibling).toHaveTextContent(formatNumber(first.counted_downloads));
+    // Every reason with downloads is listed with its count, and the counts add up to all downloads.
+    const reasons = Object.entries(first.not_counted).filter(([, n]) => n > 0);
+    for (const [reason, n] of reasons) expect(within(popover).getByTestId(`reason-${reason}`)).toHaveTextContent(formatNumber(n));
+    expect(within(popover).queryByTestId('reason-pps_plan')).toBeNull();
+    expect(within(popover).getByText('Repeat by the same downloader that day')).toBeInTheDocument();
+    expect(first.counted_downloads + reasons.reduce((sum, [, n]) => sum + n, 0)).toBe(first.downloads);
+    expect(within(popover).getByRole('link', { name: 'Why downloads do not count' })).toHaveAttribute('href', '/faq#stats-not-counted');
+    // The click stayed in the cell: the day's country groups did not open.
+    expect(screen.queryByTestId('countries-dialog')).toBeNull();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Downloads that did not count' })).toBeNull());
+  }, 60_000);
+
+  it('says every download counted when none was left out', async () => {
+    const user = userEvent.setup();
+    const zero = { refused: 0, repeat: 0, file_unavailable: 0, small_file: 0, pps_plan: 0, unpaid_group: 0 };
+    startScreen('/app/fd1/statistics/detailed', {
+      'GET /api/statistics/detailed/today': { body: { ...fixtures.detailedToday, downloads: 5, counted_downloads: 5, not_counted: zero } },
+    });
+    await user.click(await screen.findByTestId('today-downloads-breakdown', {}, { timeout: 20_000 }));
+    expect(await screen.findByText('Every download counted.')).toBeInTheDocument();
   }, 60_000);
 
   it('asks for the grouping and the period in the URL, and sends them to the call', async () => {
@@ -109,6 +148,14 @@ describe('files and file copies', () => {
     const user = userEvent.setup();
     const { callsTo } = startScreen('/app/fd1/statistics/files');
     expect(await screen.findByText(fixtures.files.data[0]!.name)).toBeInTheDocument();
+    // Today's downloads of a file: counted / all, the reasons on demand.
+    const file = fixtures.files.data.find((f) => f.downloads_today > 0)!;
+    const cell = await screen.findByTestId(`downloads-today-${file.id}`);
+    expect(cell).toHaveTextContent(`${formatNumber(file.counted_today)} / ${formatNumber(file.downloads_today)}`);
+    await user.click(cell);
+    const popover = await screen.findByRole('dialog', { name: 'Downloads that did not count' });
+    expect(within(popover).getByTestId('reason-repeat')).toHaveTextContent(formatNumber(file.not_counted_today.repeat));
+    await user.keyboard('{Escape}');
     await user.click(screen.getByRole('switch', { name: 'Show tips' }));
     const legend = await screen.findByTestId('hint-legend');
     const hints = fixtures.productSettings.file_hints;
