@@ -233,15 +233,15 @@ async function storedRows(database: Database) {
 }
 
 /**
- * Bytes on disk after the ingest run, tables with their indexes and TOAST: the raw events (every monthly partition)
- * with their dedup keys, which grow with every event, and the rollups and state, which grow with partners, files
+ * Bytes on disk after the ingest run, tables with their indexes and TOAST: the raw events and their dedup keys (every
+ * monthly partition of each), which grow with every event, and the rollups and state, which grow with partners, files
  * and days. The capacity table of docs/ingest.md is made from these.
  */
 async function storedBytes(database: Database) {
   const [row] = await database.query<{ raw: number; rollups: number }>(
     sql.raw(`select
-      (select coalesce(sum(pg_total_relation_size(i.inhrelid)), 0) from pg_inherits i where i.inhparent = 'ingest_events'::regclass)
-        + pg_total_relation_size('ingest_event_keys') as raw,
+      (select coalesce(sum(pg_total_relation_size(i.inhrelid)), 0) from pg_inherits i
+        where i.inhparent in ('ingest_events'::regclass, 'ingest_event_keys'::regclass)) as raw,
       ${STORED.filter((t) => t !== 'ingest_events' && t !== 'ingest_event_keys')
         .map((t) => `pg_total_relation_size('${t}')`)
         .join(' + ')} as rollups`),

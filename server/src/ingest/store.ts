@@ -37,8 +37,10 @@ export async function ensurePartitions(database: Database, months: string[]) {
 }
 
 /**
- * Dedup against every earlier batch and store the new events as normalized: only ids not yet in ingest_event_keys
- * reach either table. Answers the ids stored now.
+ * Dedup against every earlier batch and store the new events as normalized: only events not yet in ingest_event_keys
+ * reach either table. A key is the event's id with its time (both tables are partitioned by the month of the time,
+ * migration 0795): a resent event carries its own time, so its month's partition is the one searched. Answers the
+ * ids stored now.
  *
  * The batch holds its project's ingest lock (lockIngest) and every write of these tables runs under it, so the ids
  * stored before are all the duplicates there can be. Most batches hold none: they are stored first by plain
@@ -73,7 +75,7 @@ export async function storeEvents(tx: Q, project: ProjectId, candidates: Partner
     tx,
     sql`with ${batch},
         seen as materialized (
-          select event_id from ingest_event_keys where project = ${project} and event_id = any (array(select event_id from x))),
+          select k.event_id from x join ingest_event_keys k on k.project = ${project} and k.event_id = x.event_id and k.at = x.at),
         n as materialized (select x.* from x where not exists (select from seen where seen.event_id = x.event_id)),
         k as (insert into ingest_event_keys (project, event_id, at) select ${project}, event_id, at from n)
         insert into ingest_events (project, event_id, type, at, user_id, payload)

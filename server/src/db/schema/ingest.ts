@@ -13,7 +13,8 @@ export const ingestEventKeys = pgTable(
     at: ts('at').notNull(),
     receivedAt: ts('received_at').notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.project, t.eventId] })],
+  // Partitioned by the month of `at` in SQL (migration 0795), as the raw events are: the key holds the time.
+  (t) => [primaryKey({ columns: [t.project, t.eventId, t.at] })],
 );
 
 export const ingestEvents = pgTable('ingest_events', {
