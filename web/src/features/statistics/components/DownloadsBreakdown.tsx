@@ -63,9 +63,10 @@ export function DownloadsBreakdown({
           whiteSpace: 'nowrap',
         }}
       >
-        <bdi>
+        {/* In the page's direction, as the column's "counted / all" reads: counted first (on the right in Arabic). */}
+        <span>
           {formatNumber(counted)} / {formatNumber(downloads)}
-        </bdi>
+        </span>
       </ButtonBase>
       <Popover
         open={anchor !== null}
