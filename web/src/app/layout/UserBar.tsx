@@ -24,6 +24,7 @@ import { useAvailableWithdrawal, useHoldInfo } from '../../features/balance/api/
 import { LATEST_NEWS, useNews } from '../../features/news/api/get-news.ts';
 import { href } from '../../lib/routes.ts';
 
+/** A labelled figure of the bar; without an icon (the phone's folded line) it is the label over the value alone. */
 function Figure({
   icon: Icon,
   label,
@@ -31,7 +32,7 @@ function Figure({
   loading,
   testId,
 }: {
-  icon: SvgIconComponent;
+  icon?: SvgIconComponent;
   label: string;
   value: string;
   loading?: boolean;
@@ -39,22 +40,24 @@ function Figure({
 }) {
   return (
     <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', minWidth: 0 }}>
-      <Box
-        sx={{
-          width: 38,
-          height: 38,
-          borderRadius: 2,
-          display: 'grid',
-          placeItems: 'center',
-          bgcolor: 'rgba(30,136,229,0.08)',
-          color: 'primary.main',
-          flexShrink: 0,
-        }}
-      >
-        <Icon fontSize="small" />
-      </Box>
+      {Icon ? (
+        <Box
+          sx={{
+            width: 38,
+            height: 38,
+            borderRadius: 2,
+            display: 'grid',
+            placeItems: 'center',
+            bgcolor: 'rgba(30,136,229,0.08)',
+            color: 'primary.main',
+            flexShrink: 0,
+          }}
+        >
+          <Icon fontSize="small" />
+        </Box>
+      ) : null}
       <Box sx={{ minWidth: 0 }}>
-        <Typography variant="caption" color="text.secondary" component="div" sx={{ lineHeight: 1.25 }}>
+        <Typography variant="caption" color="text.secondary" component="div" noWrap={!Icon} sx={{ lineHeight: 1.25 }}>
           {label}
         </Typography>
         {loading ? (
@@ -119,22 +122,7 @@ export function UserBar({ user }: { user: CurrentUser }) {
             { label: t('user.available'), value: available.data?.amount, testId: 'balance-available-line' },
           ].map((figure) => (
             <Box key={figure.testId} sx={{ minWidth: 0, flex: 1 }}>
-              <Typography
-                variant="caption"
-                color="text.secondary"
-                component="div"
-                noWrap
-                sx={{ lineHeight: 1.25 }}
-              >
-                {figure.label}
-              </Typography>
-              {available.isPending ? (
-                <Skeleton width={64} />
-              ) : (
-                <Typography sx={{ fontWeight: 700, fontSize: 16 }} data-testid={figure.testId}>
-                  {money(figure.value)}
-                </Typography>
-              )}
+              <Figure label={figure.label} value={money(figure.value)} loading={available.isPending} testId={figure.testId} />
             </Box>
           ))}
           <IconButton
