@@ -144,6 +144,8 @@ export const saleRow = z.object({
   /** What the sale paid the partner as the referring site's owner, micro-USD. */
   site_sales: micro,
   status: z.enum(SALE_STATUSES),
+  /** While the sale's earnings are on hold: when they become available (as the balance releases them); else null. */
+  on_hold_until: z.string().nullable(),
 });
 export const salesAnswer = listOf(saleRow).extend({ range: z.object({ from: dayString, to: dayString }) });
 export type SalesAnswer = z.infer<typeof salesAnswer>;

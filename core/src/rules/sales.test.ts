@@ -1,12 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { COUNTRY_GROUPS, PLANS, SALE_STATUSES, type SaleKind, type SaleStatus } from '../product.ts';
+import { COUNTRY_GROUPS, DEFAULT_PRODUCT, PLANS, SALE_STATUSES, type SaleKind, type SaleStatus } from '../product.ts';
 import {
   filesAndSitesEarnings,
   isSaleOnHold,
   saleAvailableAt,
   saleCountsForCoins,
   saleDayAvailableAt,
+  saleHeldUntil,
   saleEarnings,
   saleReversal,
   saleStatusChangeDelta,
@@ -113,3 +114,25 @@ describe('files and sites earnings', () => {
     );
   });
 });
+
+describe('saleHeldUntil', () => {
+  const sale = { at: '2026-03-01T18:30:00Z', earned: 5_000_000, status: 'ok' as const };
+  it.each([
+    { label: 'held until 00:00 after its day and the hold', now: '2026-03-10T00:00:00Z', over: {}, until: '2026-03-16T00:00:00.000Z' },
+    { label: 'the last instant of the hold still holds it', now: '2026-03-15T23:59:59.999Z', over: {}, until: '2026-03-16T00:00:00.000Z' },
+    { label: 'released at its day’s release', now: '2026-03-16T00:00:00Z', over: {}, until: null },
+    { label: 'a sale the host still holds is held the same', now: '2026-03-10T00:00:00Z', over: { status: 'hold' as const }, until: '2026-03-16T00:00:00.000Z' },
+    { label: 'a refunded sale has nothing to release', now: '2026-03-10T00:00:00Z', over: { status: 'refund' as const }, until: null },
+    { label: 'a voided sale neither', now: '2026-03-10T00:00:00Z', over: { status: 'void' as const }, until: null },
+    { label: 'a sale that paid this partner nothing', now: '2026-03-10T00:00:00Z', over: { earned: 0 }, until: null },
+  ])('$label', ({ now, over, until }) => {
+    expect(saleHeldUntil({ ...sale, ...over }, now)?.toISOString() ?? null).toBe(until);
+  });
+
+  it('follows the hold of the settings and agrees with the day release the balance uses', () => {
+    const product = { ...DEFAULT_PRODUCT, saleHoldDays: 3 };
+    expect(saleHeldUntil(sale, '2026-03-02T00:00:00Z', product)).toEqual(saleDayAvailableAt('2026-03-01', product));
+    expect(saleHeldUntil(sale, '2026-03-05T00:00:00Z', product)).toBeNull();
+  });
+});
+

@@ -64,6 +64,20 @@ export function saleDayAvailableAt(saleDay: DayKey, product: ProductConfig = DEF
   return dayStart(addDaysToDay(saleDay, product.saleHoldDays + 1));
 }
 
+/**
+ * Until when a sale's earnings are on hold, as the balance holds them (the release of its day, saleDayAvailableAt):
+ * null when the sale paid the partner nothing (refunded, voided, or no share of theirs) or its day's hold has passed.
+ */
+export function saleHeldUntil(
+  sale: { at: Instant; earned: Micro; status: SaleStatus },
+  now: Instant,
+  product: ProductConfig = DEFAULT_PRODUCT,
+): Date | null {
+  if (sale.earned <= 0 || sale.status === 'refund' || sale.status === 'void') return null;
+  const until = saleDayAvailableAt(dayKey(sale.at), product);
+  return toDate(now).getTime() < until.getTime() ? until : null;
+}
+
 /** Whether sale earnings are still on hold at a moment. */
 export function isSaleOnHold(soldAt: Instant, now: Instant, product: ProductConfig = DEFAULT_PRODUCT): boolean {
   return toDate(now).getTime() < saleAvailableAt(soldAt, product).getTime();

@@ -246,9 +246,12 @@ describe('sales', () => {
         file_sales: 6_000_000,
         site_sales: 0,
         status: 'ok',
+        // Sold on 2026-11-20, held 14 days: released at 00:00 UTC after 2026-12-04, as the balance releases it.
+        on_hold_until: '2026-12-05T00:00:00.000Z',
       },
-      expect.objectContaining({ id: 's4', file: null, source: 'site_referral', file_sales: 0, site_sales: 1_000_000 }),
-      expect.objectContaining({ id: 's2', email: 'ma***@ya***.uk', revenue_type: 'rebill', status: 'refund', file_sales: 0 }),
+      expect.objectContaining({ id: 's4', file: null, source: 'site_referral', file_sales: 0, site_sales: 1_000_000, on_hold_until: '2026-11-30T00:00:00.000Z' }),
+      // Refunded: nothing to release.
+      expect.objectContaining({ id: 's2', email: 'ma***@ya***.uk', revenue_type: 'rebill', status: 'refund', file_sales: 0, on_hold_until: null }),
     ]);
   });
 

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { maskEmail, resolveRange, addDays, type SalesAnswer, type SalesQuery } from '@pc/core';
+import { maskEmail, resolveRange, addDays, saleHeldUntil, type SalesAnswer, type SalesQuery } from '@pc/core';
+import { loadProduct } from '../../../money/product.ts';
 import type { Database } from '../../../db/client.ts';
 import { num, str, type Row } from '../../../db/sql.ts';
 import { dir, offsetOf } from './common.ts';
@@ -46,7 +47,7 @@ export async function sales(
   // Each branch is ordered and cut on its own (the date order walks the (user, project, at, sale id) index),
   // then the two are merged; the page's file names are joined last.
   const upTo = q.page * q.per_page;
-  const [rows, counted] = await Promise.all([
+  const [rows, counted, product] = await Promise.all([
     database.query<Row>(sql`
       with page as (
         (select s.project, s.sale_id, s.at, s.buyer_email, s.file_id, s.revenue_type, s.site_domain, s.payment_system,
@@ -65,21 +66,28 @@ export async function sales(
       order by ${order}`),
     database.query<Row>(sql`
       select (select count(*) from ingest_sales s where ${own}) + (select count(*) from ingest_sales s where ${referred}) as n`),
+    loadProduct(database.db),
   ]);
   return {
-    data: rows.map((r) => ({
-      id: str(r.sale_id),
-      date: new Date(r.at as string).toISOString(),
-      email: r.buyer_email ? maskEmail(str(r.buyer_email)) : '',
-      file: r.file_id ? { id: str(r.file_id), name: str(r.file_name) } : null,
-      source: sourceKind(str(r.revenue_type), (r.site_domain as string | null) ?? null),
-      revenue_type: str(r.revenue_type || 'direct') as SalesAnswer['data'][number]['revenue_type'],
-      payment_system: str(r.payment_system),
-      tariff: str(r.tariff),
-      file_sales: num(r.file_sales),
-      site_sales: num(r.site_sales),
-      status: str(r.status) as SalesAnswer['data'][number]['status'],
-    })),
+    data: rows.map((r) => {
+      const status = str(r.status) as SalesAnswer['data'][number]['status'];
+      const earned = num(r.file_sales) + num(r.site_sales);
+      const heldUntil = saleHeldUntil({ at: new Date(r.at as string), earned, status }, now, product);
+      return {
+        id: str(r.sale_id),
+        date: new Date(r.at as string).toISOString(),
+        email: r.buyer_email ? maskEmail(str(r.buyer_email)) : '',
+        file: r.file_id ? { id: str(r.file_id), name: str(r.file_name) } : null,
+        source: sourceKind(str(r.revenue_type), (r.site_domain as string | null) ?? null),
+        revenue_type: str(r.revenue_type || 'direct') as SalesAnswer['data'][number]['revenue_type'],
+        payment_system: str(r.payment_system),
+        tariff: str(r.tariff),
+        file_sales: num(r.file_sales),
+        site_sales: num(r.site_sales),
+        status,
+        on_hold_until: heldUntil ? heldUntil.toISOString() : null,
+      };
+    }),
     meta: { page: q.page, per_page: q.per_page, total: num(counted[0]?.n) },
     range,
   };

@@ -14,6 +14,7 @@ import { fetchAllPages } from '../../../components/data-table/fetch-all.ts';
 import { getSales, useSales } from '../api/get-sales.ts';
 import { useProject } from '../components/use-project.ts';
 import { SaleStatusChip } from '../components/StatusChip.tsx';
+import { formatDay } from '../../../lib/format.ts';
 
 const ALL = 'all';
 
@@ -60,6 +61,13 @@ export default function SalesPage() {
       value: (row) => t(`sales.statuses.${row.status}`),
       render: (row) => <SaleStatusChip status={row.status} />,
       minWidth: 120,
+    },
+    {
+      // While a sale's earnings are on hold: the day they become available, as the balance releases them.
+      field: 'on_hold_until',
+      header: t('sales.availableFrom'),
+      value: (row) => (row.on_hold_until ? formatDay(row.on_hold_until) : ''),
+      minWidth: 140,
     },
   ];
   return (

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fixtures, startScreen } from '../../../test/screens.tsx';
-import { formatMoney, formatNumber } from '../../../lib/format.ts';
+import { formatDay, formatMoney, formatNumber } from '../../../lib/format.ts';
 
 const gridRows = () =>
   screen
@@ -131,6 +131,10 @@ describe('sales', () => {
     expect(row).toHaveTextContent('Direct sale');
     expect(row).toHaveTextContent('Confirmed');
     expect(row).toHaveTextContent(formatMoney(sale.file_sales));
+    // Still inside its hold: the day its earnings become available.
+    expect(sale.on_hold_until).not.toBeNull();
+    expect(row).toHaveTextContent(formatDay(sale.on_hold_until!));
+    expect(screen.getByRole('columnheader', { name: 'Available from' })).toBeInTheDocument();
   });
 
   it('filters by status', async () => {
