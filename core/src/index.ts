@@ -32,6 +32,8 @@ export * from './rules/payouts.ts';
 export * from './rules/sites.ts';
 export * from './contracts/exchange-rates.ts';
 export * from './contracts/payouts.ts';
+export * from './rules/auto-payouts.ts';
+export * from './contracts/auto-payouts.ts';
 export * from './contracts/security.ts';
 export * from './contracts/settings.ts';
 export * from './contracts/help-center.ts';

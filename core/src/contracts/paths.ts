@@ -59,6 +59,8 @@ export const PAYOUT_PATHS = {
   purseConfirm: (code: string) => `/purse/confirm/${encodeURIComponent(code)}`,
   payouts: '/payouts',
   payoutQuick: '/payouts/quick',
+  /** Automatic payouts: GET the choice, POST to change it (decision 0202). */
+  autoPayout: '/payouts/auto',
   payoutDelete: (id: number | string) => `/payout/${id}`,
   payoutTimeline: (id: number | string) => `/payout/${id}/timeline`,
   /** The central banks' last known USD rates (decision 0100). */

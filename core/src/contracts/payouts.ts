@@ -158,6 +158,8 @@ export const payoutRow = z.object({
   can_delete: z.boolean(),
   /** What `received` is in roubles or hryvnias; null for a payout in US dollars or one made before a rate was known. */
   conversion: payoutConversion.nullable(),
+  /** Made by the partner's automatic payouts, not by hand (decision 0202). */
+  automatic: z.boolean(),
 });
 export type PayoutRow = z.infer<typeof payoutRow>;
 

@@ -4,6 +4,7 @@ import { ping } from '../db/client.ts';
 import { isDatabaseUnavailable } from '../db/outage.ts';
 import { jobRuns, timedJob } from '../lib/metrics.ts';
 import { alertJob } from './alerts.ts';
+import { autoPayoutJob } from './auto-payouts.ts';
 import { catchUp } from './close.ts';
 import { housekeeping } from './housekeeping.ts';
 import { postbackJob } from './postbacks.ts';
@@ -39,6 +40,8 @@ export function startScheduler(
   const alerts = ctx.mailer ? alertJob(ctx as AppContext, log) : null;
   // Verified sites checked again, a few per tick (decision 0152; never throws); they mail what they find.
   const siteRechecks = ctx.mailer ? siteRecheckJob(ctx as AppContext, log) : null;
+  // Automatic payouts (decision 0202): after the closes, every few minutes; each partner at most once a UTC day (never throws).
+  const autoPayouts = autoPayoutJob(ctx, log);
   /** A job's failure: an outage that began mid-turn is logged once (db/outage.ts), anything else as an error. */
   const failed = (error: unknown, message: string) => {
     if (isDatabaseUnavailable(error)) ctx.database.outage.report(log, error, 'scheduled jobs');
@@ -89,6 +92,7 @@ export function startScheduler(
       await timedJob('postbacks', () => postbacks.runIfDue());
       if (alerts) await timedJob('alerts', () => alerts.runIfDue());
       if (siteRechecks) await timedJob('site_rechecks', () => siteRechecks.runIfDue());
+      await timedJob('auto_payouts', () => autoPayouts.runIfDue());
       try {
         const now = ctx.clock.now();
         if (lastHousekeeping === null || now.getTime() - lastHousekeeping >= HOUSEKEEPING_EVERY_MS) {

@@ -71,6 +71,8 @@ export async function insertPayoutRequest(
     walletId?: number | null;
     conversion?: PayoutConversion | null;
     actor: string;
+    /** Made by the automatic payouts job (decision 0202). */
+    automatic?: boolean;
   },
   now: Date,
 ): Promise<PayoutRow> {
@@ -92,6 +94,7 @@ export async function insertPayoutRequest(
       convertedRateDate: conversion?.rateDate ?? null,
       convertedRateSource: conversion?.source ?? null,
       convertedMinor: conversion?.minor ?? null,
+      automatic: input.automatic ?? false,
     })
     .returning();
   const request = row!;
@@ -207,7 +210,7 @@ export type PayoutRequestResult =
  */
 export async function requestPayout(
   db: Db,
-  input: { userId: number; amountMicro: number | 'available' } & PayoutDestination,
+  input: { userId: number; amountMicro: number | 'available'; automatic?: boolean } & PayoutDestination,
   now: Date,
   product: ProductConfig,
 ): Promise<PayoutRequestResult> {
@@ -278,7 +281,9 @@ export async function requestPayout(
         paymentDetails: target.paymentDetails,
         walletId: target.walletId,
         conversion: rate ? conversionAt(rate, amount - fee) : null,
-        actor: 'partner',
+        // The automatic payouts job asks as the partner would, on the partner's standing choice (decision 0202).
+        actor: input.automatic ? 'automatic' : 'partner',
+        automatic: input.automatic ?? false,
       },
       now,
     );

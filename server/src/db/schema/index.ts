@@ -9,3 +9,4 @@ export * from './plans.ts';
 export * from './staff.ts';
 export * from './console.ts';
 export * from './second-factor.ts';
+export * from './auto-payouts.ts';

@@ -1,4 +1,4 @@
-import { bigint, date, index, integer, jsonb, numeric, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, index, integer, jsonb, numeric, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { ConvertedCurrency, RateSource } from '@pc/core';
 
 // Tables of migration 0200_ledger.sql (docs/decisions/0050-ledger.md).
@@ -104,6 +104,8 @@ export const payoutRequests = pgTable(
     convertedRateDate: day('converted_rate_date'),
     convertedRateSource: text('converted_rate_source').$type<RateSource>(),
     convertedMinor: bigint('converted_minor', { mode: 'number' }),
+    /** Made by the automatic payouts job, not by the partner's hand (migration 0800, decision 0202). */
+    automatic: boolean('automatic').notNull().default(false),
   },
   (t) => [index('payout_requests_user_idx').on(t.userId, t.createdAt), index('payout_requests_status_idx').on(t.status, t.createdAt)],
 );

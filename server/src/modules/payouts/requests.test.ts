@@ -73,6 +73,7 @@ describe('POST /api/payouts', () => {
         expected_at: null,
         can_delete: true,
         conversion: null,
+        automatic: false,
       },
     });
     expect(await available()).toMatchObject({ amount: 50 * USD, in_progress: 50 * USD });

@@ -4,6 +4,8 @@ import { z } from 'zod';
 import {
   addPurseAnswer,
   addPurseBody,
+  autoPayoutAnswer,
+  autoPayoutBody,
   confirmPurseAnswer,
   createPayoutAnswer,
   createPayoutBody,
@@ -19,6 +21,7 @@ import {
   pursesAnswer,
   removePurseAnswer,
   resendPurseLinkAnswer,
+  saveAutoPayoutAnswer,
   type PursesAnswer,
 } from '@pc/core';
 import { AppError } from '../../lib/errors.ts';
@@ -27,6 +30,7 @@ import { notifyWalletChange } from '../../money/wallet-mail.ts';
 import { loadProduct } from '../../money/product.ts';
 import { stateOf } from '../../money/wallets.ts';
 import { currentUser } from '../session/plugin.ts';
+import { readAutoPayout, saveAutoPayout } from './auto.ts';
 import { createQuickRequest, createRequest, listRequests, removeRequest, requestTimeline } from './requests.ts';
 import { pathId, purseView } from './views.ts';
 import { addWallet, confirmWallet, listWallets, removeWallet, resendWalletLink, setMainWallet } from './wallets.ts';
@@ -163,6 +167,22 @@ export async function payoutsRoutes(parent: FastifyInstance) {
     // No body is needed (the web app posts none); whatever comes is ignored (quickPayoutBody).
     { preHandler: app.requireSecurityCode, schema: { tags: ['payouts'], response: { 200: createPayoutAnswer } } },
     async (request) => ({ data: await createQuickRequest(ctx, currentUser(request).id, request.lang), message: t(request.lang, 'money:payout.created') }),
+  );
+
+  // Automatic payouts (decision 0202): 401 before validation; the change passes the security check as every money operation.
+  app.get(
+    PAYOUT_PATHS.autoPayout,
+    { preHandler: app.requireUser, schema: { tags: ['payouts'], response: { 200: autoPayoutAnswer } } },
+    async (request) => readAutoPayout(ctx, currentUser(request), request.lang),
+  );
+
+  app.post(
+    PAYOUT_PATHS.autoPayout,
+    { preValidation: app.requireUser, preHandler: app.requireSecurityCode, schema: { tags: ['payouts'], body: autoPayoutBody, response: { 200: saveAutoPayoutAnswer } } },
+    async (request) => {
+      const { answer, message } = await saveAutoPayout(ctx, currentUser(request), request.body, request.lang);
+      return { ...answer, message };
+    },
   );
 
   app.delete(

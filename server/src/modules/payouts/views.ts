@@ -50,6 +50,7 @@ export function payoutView(row: PayoutRow, reviewAt: Date | null, product: Produ
     expected_at: pending && reviewAt ? expectedPayoutDate(reviewAt, product).toISOString() : null,
     can_delete: row.status === 'created',
     conversion: conversionView(row),
+    automatic: row.automatic,
   };
 }
 
