@@ -38,12 +38,19 @@ export interface Ready {
   kind: string;
   seedSeconds: number;
   counts: Record<string, number>;
+  /** The scratch PostgreSQL database this process serves (null on PGlite): a second process can join it. */
+  databaseUrl: string | null;
+  /** The bearer token of this process's /metrics. */
+  metricsToken: string;
 }
+
+/** The token of the benchmark's /metrics (its server is on 127.0.0.1 only and lives for the run). */
+export const BENCH_METRICS_TOKEN = 'bench-metrics-token-not-a-secret';
 
 // ------------------------------------------------------------------------------------------------------------
 // Child: build the data, serve the cabinet and a hello-world.
 
-async function scratchPostgres(url: string): Promise<{ database: Database; drop: () => Promise<void> }> {
+async function scratchPostgres(url: string): Promise<{ database: Database; drop: () => Promise<void>; url: string }> {
   const name = `pc_bench_stats_${randomBytes(3).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
@@ -55,6 +62,7 @@ async function scratchPostgres(url: string): Promise<{ database: Database; drop:
   const database = wrapPool(pool);
   return {
     database,
+    url: target.toString(),
     drop: async () => {
       if (process.env.BENCH_KEEP) return console.log(`kept database ${name}`);
       const c = new pg.Client({ connectionString: url });
@@ -195,20 +203,37 @@ async function seed(database: Database, today: string): Promise<{ userId: number
   return { userId: uid, counts: Object.fromEntries(Object.entries(counts!).map(([k, v]) => [k, Number(v)])) };
 }
 
-/** The child's side: seed, serve, report Ready, answer "memory" with its memory use, stop on "stop". */
+/**
+ * The child's side: seed, serve, report Ready, answer "memory" with its memory use, stop on "stop". With
+ * BENCH_JOIN (the Ready of a first process, as JSON) it is a second process of the same cabinet instead: it serves
+ * the first one's database as it stands (no seeding, nothing dropped), sharing limits and sessions through REDIS_URL
+ * as two production processes do (decision 0174).
+ */
 export async function serve() {
   const url = process.env.DATABASE_URL;
+  const joined = process.env.BENCH_JOIN ? (JSON.parse(process.env.BENCH_JOIN) as Ready) : null;
   const t0 = performance.now();
   let database: Database;
+  let databaseUrl: string | null = null;
   let drop = async () => {};
-  if (url) ({ database, drop } = await scratchPostgres(url));
+  if (joined?.databaseUrl) {
+    databaseUrl = joined.databaseUrl;
+    database = wrapPool(new pg.Pool({ connectionString: databaseUrl, max: 12 }));
+  } else if (url) ({ database, drop, url: databaseUrl } = await scratchPostgres(url));
   else database = wrapPglite(await PGlite.create());
-  await migrate(database);
-  const today = new Date().toISOString().slice(0, 10);
-  console.log(`Seeding a heavy partner (${database.kind}) ...`);
-  const { userId, counts } = await seed(database, today);
-  if (database.kind === 'pg') await database.exec('vacuum analyze');
-  else await database.exec('analyze');
+  let userId: number;
+  let counts: Record<string, number> = {};
+  if (joined) {
+    const [heavy] = await database.query<{ id: number }>(sql`select id from users where email = 'heavy@bench.test'`);
+    userId = Number(heavy!.id);
+  } else {
+    await migrate(database);
+    const today = new Date().toISOString().slice(0, 10);
+    console.log(`Seeding a heavy partner (${database.kind}) ...`);
+    ({ userId, counts } = await seed(database, today));
+    if (database.kind === 'pg') await database.exec('vacuum analyze');
+    else await database.exec('analyze');
+  }
   const seedSeconds = (performance.now() - t0) / 1000;
 
   // One partner at 100 connections is far beyond the browser API's per-account limit (600 reads a minute): the
@@ -222,6 +247,9 @@ export async function serve() {
     API_RATE_LIMIT_PER_IP: '10000000',
     // READ_CACHE_MB=0 measures every read computed afresh (decision 0093).
     READ_CACHE_MB: process.env.READ_CACHE_MB,
+    METRICS_TOKEN: BENCH_METRICS_TOKEN,
+    REDIS_URL: process.env.REDIS_URL,
+    REDIS_KEY_PREFIX: process.env.REDIS_KEY_PREFIX,
     ...ingestSettingsFromEnv(),
   });
   const ctx = { config, database, clock: systemClock, mailer: createMailer({ database, smtpUrl: undefined, from: config.MAIL_FROM }) };
@@ -231,7 +259,7 @@ export async function serve() {
   hello.get('/', async () => ({ hello: 'world' }));
   await hello.listen({ port: 0, host: '127.0.0.1' });
   const token = await createSession(database.db, userId, new Date(), { ip: '127.0.0.1', userAgent: 'bench' });
-  const ingestPartners = await seedIngestPartners(database, Number(process.env.BENCH_INGEST_PARTNERS ?? 0));
+  const ingestPartners = joined ? joined.ingestPartners : await seedIngestPartners(database, Number(process.env.BENCH_INGEST_PARTNERS ?? 0));
   const ready: Ready = {
     port: (app.server.address() as { port: number }).port,
     helloPort: (hello.server.address() as { port: number }).port,
@@ -241,6 +269,8 @@ export async function serve() {
     counts,
     ingestPartners,
     ingestTokens: { fd1: config.INGEST_TOKEN_FD1, fd2: config.INGEST_TOKEN_FD2 },
+    databaseUrl,
+    metricsToken: BENCH_METRICS_TOKEN,
   };
   process.send!(ready);
   process.on('message', async (m) => {

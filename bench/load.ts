@@ -15,8 +15,15 @@
  * default 100), BENCH_INGEST_CONCURRENCY (batches sent at once, default 8), BENCH_BATCH (events per batch,
  * default 2000), BENCH_EVENTS (events prepared, default 400000; once all are sent, they are sent again and the
  * server counts them as duplicates), BENCH_PARTNERS (ingest partners, default 40).
+ *
+ * BENCH_PROCESSES=2 (PostgreSQL and Redis: DATABASE_URL and REDIS_URL): the cabinet runs as two processes on the same
+ * database, sharing limits and sessions through Redis as in production (decision 0174); reads and ingest batches are
+ * spread over both (half the connections and every other batch each), and the figures are printed for the whole. In
+ * either form /metrics of every process is scraped every 5 s during the loaded phase, as Prometheus would, and what it
+ * said at the end is printed.
  */
-import { readLoad, startCabinet, type ReadResult, type Ready } from './cabinet.ts';
+import { randomBytes } from 'node:crypto';
+import { readLoad, startCabinet, type Cabinet, type ReadResult, type Ready } from './cabinet.ts';
 import { makeBatches, postBatch, type Batch } from './traffic.ts';
 
 const SECONDS = Math.min(300, Number(process.env.BENCH_SECONDS ?? 60));
@@ -26,6 +33,9 @@ const BATCH = Number(process.env.BENCH_BATCH ?? 2000);
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 400_000);
 const PARTNERS = Number(process.env.BENCH_PARTNERS ?? 40);
 const IDLE_SECONDS = Math.min(10, SECONDS);
+const PROCESSES = Number(process.env.BENCH_PROCESSES ?? 1);
+if (PROCESSES !== 1 && PROCESSES !== 2) throw new Error('BENCH_PROCESSES is 1 or 2');
+if (PROCESSES === 2 && (!process.env.DATABASE_URL || !process.env.REDIS_URL)) throw new Error('two processes need DATABASE_URL and REDIS_URL');
 
 interface IngestResult {
   accepted: number;
@@ -47,7 +57,7 @@ const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
  * Sends batches for `seconds`, `INGEST_CONCURRENCY` at once. A batch's latency counts its waits after a 503 (what
  * the file host sees); its time in the server is that of the attempt admitted (what queues in the cabinet).
  */
-async function ingestFor(ready: Ready, batches: Batch[], seconds: number): Promise<IngestResult> {
+async function ingestFor(readies: Ready[], batches: Batch[], seconds: number): Promise<IngestResult> {
   const deadline = performance.now() + seconds * 1000;
   const latencies: number[] = [];
   const inServer: number[] = [];
@@ -59,7 +69,10 @@ async function ingestFor(ready: Ready, batches: Batch[], seconds: number): Promi
   const started = performance.now();
   async function worker() {
     while (performance.now() < deadline) {
-      const b = batches[next++ % batches.length]!;
+      const n = next++;
+      const b = batches[n % batches.length]!;
+      // Every other batch to each process, as a load balancer would spread them.
+      const ready = readies[n % readies.length]!;
       const t0 = performance.now();
       let attempt = performance.now();
       let res = await postBatch(ready.port, b.project, b.body, ready.ingestTokens[b.project]);
@@ -95,33 +108,91 @@ async function ingestFor(ready: Ready, batches: Batch[], seconds: number): Promi
   };
 }
 
+/** Reads driven at every process at once, half the connections each; the whole's rate and its worst p99 and max. */
+async function readsOn(label: string, readies: Ready[], paths: (ready: Ready) => string[], seconds: number): Promise<ReadResult> {
+  const parts = await Promise.all(
+    readies.map((ready) => readLoad(label, paths(ready), { cookie: ready.cookie }, { seconds, connections: Math.ceil(CONNECTIONS / readies.length) })),
+  );
+  return {
+    label,
+    p50: Math.max(...parts.map((r) => r.p50)),
+    p99: Math.max(...parts.map((r) => r.p99)),
+    max: Math.max(...parts.map((r) => r.max)),
+    rps: parts.reduce((sum, r) => sum + r.rps, 0),
+    non2xx: parts.reduce((sum, r) => sum + r.non2xx, 0),
+    errors: parts.reduce((sum, r) => sum + r.errors, 0),
+  };
+}
+
+/** One scrape of a process's /metrics, as Prometheus reads it: the text, and the value of each series. */
+async function scrape(ready: Ready): Promise<Map<string, number>> {
+  const res = await fetch(`http://127.0.0.1:${ready.port}/metrics`, { headers: { authorization: `Bearer ${ready.metricsToken}` } });
+  if (res.status !== 200) throw new Error(`/metrics answered ${res.status}`);
+  const series = new Map<string, number>();
+  for (const line of (await res.text()).split('\n')) {
+    if (!line || line.startsWith('#')) continue;
+    const at = line.lastIndexOf(' ');
+    series.set(line.slice(0, at), Number(line.slice(at + 1)));
+  }
+  return series;
+}
+
+/** Scrapes every process every 5 s until `stop` resolves; answers the count of scrapes and the last of each. */
+async function scrapeWhile(readies: Ready[], stop: Promise<unknown>): Promise<{ scrapes: number; last: Array<Map<string, number>> }> {
+  let done = false;
+  void stop.finally(() => (done = true));
+  let scrapes = 0;
+  while (!done) {
+    // Each scrape must answer (a failed one throws); the values of the last one, after the phase, are kept.
+    await Promise.all(readies.map(scrape));
+    scrapes += 1;
+    await Promise.race([stop, new Promise((resolve) => setTimeout(resolve, 5_000))]);
+  }
+  const last = await Promise.all(readies.map(scrape));
+  return { scrapes: scrapes + 1, last };
+}
+
+/** The sum over processes of the series whose name starts with `prefix` and whose labels contain `labels`. */
+function total(last: Array<Map<string, number>>, prefix: string, labels = ''): number {
+  let sum = 0;
+  for (const series of last)
+    for (const [name, value] of series) if (name.startsWith(prefix) && name.includes(labels) && Number.isFinite(value)) sum += value;
+  return sum;
+}
+
 function readLine(r: ReadResult) {
   return `${r.label.padEnd(26)} p50 ${String(r.p50).padStart(5)} ms  p99 ${String(r.p99).padStart(5)} ms  max ${String(r.max).padStart(6)} ms  ${String(r.rps).padStart(6)} req/s  non-2xx ${r.non2xx}  errors ${r.errors}`;
 }
 
-const cabinet = await startCabinet({ BENCH_INGEST_PARTNERS: String(PARTNERS) });
+// Two processes share limits and sessions in Redis under a prefix of this run's own.
+const shared: Record<string, string> = PROCESSES === 2 ? { REDIS_URL: process.env.REDIS_URL!, REDIS_KEY_PREFIX: `bench-${randomBytes(3).toString('hex')}:` } : {};
+const cabinets: Cabinet[] = [await startCabinet({ BENCH_INGEST_PARTNERS: String(PARTNERS), ...shared })];
 try {
-  const { ready } = cabinet;
-  console.log(`bench:load on ${ready.kind}: reads at ${CONNECTIONS} connections, ingest ${INGEST_CONCURRENCY} batches of ${BATCH} at once, ${SECONDS} s`);
+  if (PROCESSES === 2) cabinets.push(await startCabinet({ ...shared, BENCH_JOIN: JSON.stringify(cabinets[0]!.ready) }));
+  const readies = cabinets.map((c) => c.ready);
+  const ready = readies[0]!;
+  console.log(
+    `bench:load on ${ready.kind}, ${PROCESSES} process${PROCESSES === 2 ? 'es' : ''}: reads at ${CONNECTIONS} connections, ingest ${INGEST_CONCURRENCY} batches of ${BATCH} at once, ${SECONDS} s`,
+  );
   const today = new Date().toISOString().slice(0, 10);
   const twoYearsAgo = new Date(Date.now() - 730 * 86_400_000).toISOString().slice(0, 10);
-  const base = `http://127.0.0.1:${ready.port}/api`;
-  const reads = [`${base}/earnings/stat?app=fd1&date_from=${twoYearsAgo}&date_to=${today}`, `${base}/statistics/detailed/base?app=fd1`];
-  for (const url of reads) {
-    const res = await fetch(url, { headers: { cookie: ready.cookie } });
-    if (res.status !== 200) throw new Error(`${url}: ${res.status} ${await res.text()}`);
-  }
+  const readsOf = (r: Ready) => {
+    const base = `http://127.0.0.1:${r.port}/api`;
+    return [`${base}/earnings/stat?app=fd1&date_from=${twoYearsAgo}&date_to=${today}`, `${base}/statistics/detailed/base?app=fd1`];
+  };
+  for (const r of readies)
+    for (const url of readsOf(r)) {
+      const res = await fetch(url, { headers: { cookie: r.cookie } });
+      if (res.status !== 200) throw new Error(`${url}: ${res.status} ${await res.text()}`);
+    }
   const batches = makeBatches(ready.ingestPartners, { events: EVENTS, batch: BATCH });
-  const headers = { cookie: ready.cookie };
-  const before = await cabinet.memory();
+  const before = await Promise.all(cabinets.map((c) => c.memory()));
 
   const hello = await readLoad('fastify hello-world', `http://127.0.0.1:${ready.helloPort}/`, {}, { seconds: 5, connections: CONNECTIONS });
-  const idle = await readLoad('reads, idle', reads, headers, { seconds: IDLE_SECONDS, connections: CONNECTIONS });
-  const [loaded, ingest] = await Promise.all([
-    readLoad('reads, under ingest', reads, headers, { seconds: SECONDS, connections: CONNECTIONS }),
-    ingestFor(ready, batches, SECONDS),
-  ]);
-  const after = await cabinet.memory();
+  const idle = await readsOn('reads, idle', readies, readsOf, IDLE_SECONDS);
+  const loadedPhase = Promise.all([readsOn('reads, under ingest', readies, readsOf, SECONDS), ingestFor(readies, batches, SECONDS)]);
+  const [[loaded, ingest], metrics] = await Promise.all([loadedPhase, scrapeWhile(readies, loadedPhase)]);
+  const after = await Promise.all(cabinets.map((c) => c.memory()));
 
   console.log(`\n${readLine(hello)}\n${readLine(idle)}\n${readLine(loaded)}`);
   console.log(`reads' p99 under ingest / idle: ${(loaded.p99 / Math.max(1, idle.p99)).toFixed(1)} (goal: at most 3)`);
@@ -133,12 +204,20 @@ try {
   console.log(
     `ingest batches in the server (the admitted attempt): p50 ${ingest.inServer.p50.toFixed(0)} ms, p99 ${ingest.inServer.p99.toFixed(0)} ms, longest ${ingest.inServer.max.toFixed(0)} ms`,
   );
-  console.log(`server memory: rss ${mb(before.rss)} -> ${mb(after.rss)}, heap used ${mb(before.heapUsed)} -> ${mb(after.heapUsed)}`);
+  console.log(
+    `/metrics scraped ${metrics.scrapes} times from each of ${readies.length} process${readies.length === 2 ? 'es' : ''} (${metrics.last.reduce((n, m) => n + m.size, 0)} series at the end): ` +
+      `requests ${total(metrics.last, 'pc_http_request_duration_seconds_count').toLocaleString('en')}, ` +
+      `ingest events accepted ${total(metrics.last, 'pc_ingest_events_total', 'result="accepted"').toLocaleString('en')} ` +
+      `(the bench counted ${ingest.accepted.toLocaleString('en')}), batches ${total(metrics.last, 'pc_ingest_batches_total').toLocaleString('en')}`,
+  );
+  for (const [i, [b, a]] of before.map((m, k) => [m, after[k]!] as const).entries())
+    console.log(`server ${i + 1} memory: rss ${mb(b.rss)} -> ${mb(a.rss)}, heap used ${mb(b.heapUsed)} -> ${mb(a.heapUsed)}`);
   const failed = [hello, idle, loaded].filter((r) => r.non2xx > 0 || r.errors > 0);
   if (failed.length > 0) {
     console.error(`NOT VALID: answers other than 2xx or errors in ${failed.map((r) => r.label).join(', ')}`);
     process.exitCode = 1;
   }
 } finally {
-  await cabinet.stop();
+  // The joined process first: the first one drops the scratch database when it stops.
+  for (const c of cabinets.reverse()) await c.stop();
 }
