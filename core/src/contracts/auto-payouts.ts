@@ -16,14 +16,15 @@ export const AUTO_PAYOUT_REFUSALS = ['below_minimum', 'no_main_wallet', 'wallet_
 export type AutoPayoutRefusal = (typeof AUTO_PAYOUT_REFUSALS)[number];
 
 export const autoPayoutBody = z
+  // Form-encoded posts carry numbers as text: coerced, as the other money calls accept both.
   .object({
     mode: z.enum(AUTO_PAYOUT_CHOICES),
     /** threshold: micro-USD, at least the minimum of the main wallet's system. */
-    threshold: z.number().int().positive().max(MAX_PAYOUT_MICRO).optional(),
+    threshold: z.coerce.number().int().positive().max(MAX_PAYOUT_MICRO).optional(),
     /** weekly: ISO weekday, 1 Monday … 7 Sunday. */
-    weekday: z.number().int().min(1).max(7).optional(),
+    weekday: z.coerce.number().int().min(1).max(7).optional(),
     /** monthly: 1 … 28. */
-    month_day: z.number().int().min(1).max(AUTO_PAYOUT_LAST_MONTH_DAY).optional(),
+    month_day: z.coerce.number().int().min(1).max(AUTO_PAYOUT_LAST_MONTH_DAY).optional(),
   })
   .strict()
   .superRefine((body, ctx) => {

@@ -26,6 +26,7 @@ import { sessionsAnswer, settingsAnswer } from '@pc/core/contracts/settings';
 import { securityInfoAnswer } from '@pc/core/contracts/security';
 import { payoutsAnswer, payoutsInfoAnswer, payoutTimelineAnswer, pursesAnswer } from '@pc/core/contracts/payouts';
 import { exchangeRatesAnswer } from '@pc/core/contracts/exchange-rates';
+import { autoPayoutAnswer } from '@pc/core/contracts/auto-payouts';
 import { availableWithdrawalAnswer, holdInfoAnswer } from '@pc/core/contracts/balance';
 import { linksAnswer } from '@pc/core/contracts/help-center';
 import { newsAnswer, newsArticleAnswer, notificationsAnswer, unreadAnswer } from '@pc/core/contracts/messages';
@@ -67,6 +68,7 @@ const contracts: Record<keyof typeof fixtures, z.ZodType> = {
   payouts: payoutsAnswer,
   payoutTimeline: payoutTimelineAnswer,
   exchangeRates: exchangeRatesAnswer,
+  autoPayout: autoPayoutAnswer,
   availableWithdrawal: availableWithdrawalAnswer,
   holdInfo: holdInfoAnswer,
   links: linksAnswer,

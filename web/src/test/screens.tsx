@@ -33,6 +33,7 @@ import payoutsInfo from './fixtures/payouts-info.json';
 import payouts from './fixtures/payouts.json';
 import payoutTimeline from './fixtures/payout-timeline.json';
 import exchangeRates from './fixtures/exchange-rates.json';
+import autoPayout from './fixtures/auto-payout.json';
 import availableWithdrawal from './fixtures/available-withdrawal.json';
 import holdInfo from './fixtures/hold-info.json';
 import links from './fixtures/links.json';
@@ -83,6 +84,7 @@ export const fixtures = {
   payouts,
   payoutTimeline,
   exchangeRates,
+  autoPayout,
   availableWithdrawal,
   holdInfo,
   links,
@@ -135,6 +137,7 @@ export const recordedAnswers: Record<string, Handler> = {
   'GET /api/payouts': { body: payouts },
   'GET /api/payout/51/timeline': { body: payoutTimeline },
   'GET /api/payouts/rates': { body: exchangeRates },
+  'GET /api/payouts/auto': { body: autoPayout },
   'GET /api/links': { body: links },
   'GET /api/news': { body: news },
   'GET /api/news/14': { body: newsArticle },

@@ -19,7 +19,7 @@ import { isApiError } from '../../../lib/http.ts';
 import { PAYOUT_SORT_KEYS, getPayouts, usePayouts } from '../api/get-payouts.ts';
 import { useDeletePayout } from '../api/delete-payout.ts';
 import { convertedText, useConversionRateLine } from './ConvertedAmount.tsx';
-import { PayoutStatusChip } from './StatusChips.tsx';
+import { AutomaticLabel, PayoutStatusChip } from './StatusChips.tsx';
 import { refusalOf } from './server-errors.ts';
 import { TimelineDialog } from './TimelineDialog.tsx';
 
@@ -88,8 +88,13 @@ export function PayoutHistory({ processingDays }: { processingDays: number | und
       field: 'status',
       header: t('history.columns.status'),
       sortable: true,
-      value: (row) => t(`history.statuses.${row.status}`),
-      render: (row) => <PayoutStatusChip status={row.status} />,
+      value: (row) => (row.automatic ? `${t(`history.statuses.${row.status}`)} · ${t('auto.label')}` : t(`history.statuses.${row.status}`)),
+      render: (row) => (
+        <Box component="span" sx={{ display: 'inline-flex', flexWrap: 'wrap', gap: 0.5, alignItems: 'center' }}>
+          <PayoutStatusChip status={row.status} />
+          {row.automatic ? <AutomaticLabel /> : null}
+        </Box>
+      ),
       minWidth: 170,
     },
     {

@@ -1,4 +1,5 @@
 import Chip from '@mui/material/Chip';
+import AutorenewOutlined from '@mui/icons-material/AutorenewOutlined';
 import { useTranslation } from 'react-i18next';
 import type { PurseRow } from '@pc/core/contracts/payouts';
 import type { PayoutStatus } from '@pc/core/rules/payouts';
@@ -39,6 +40,22 @@ export function PayoutStatusChip({ status }: { status: PayoutStatus }) {
       variant={status === 'deleted' ? 'outlined' : 'filled'}
       color={PAYOUT_COLOR[status]}
       label={t(`history.statuses.${status}`)}
+    />
+  );
+}
+
+/** A request made by the partner's automatic payouts (decision 0202): a small label beside its status. */
+export function AutomaticLabel() {
+  const { t } = useTranslation('payouts');
+  return (
+    <Chip
+      size="small"
+      variant="outlined"
+      color="info"
+      icon={<AutorenewOutlined />}
+      label={t('auto.label')}
+      title={t('auto.labelHint')}
+      data-testid="payout-automatic"
     />
   );
 }

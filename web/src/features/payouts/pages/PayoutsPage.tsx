@@ -15,6 +15,7 @@ import { useAvailableWithdrawal } from '../api/get-available-withdrawal.ts';
 import { useHoldInfo } from '../api/get-hold-info.ts';
 import { useExchangeRates } from '../api/get-exchange-rates.ts';
 import { AddWalletDialog } from '../components/AddWalletDialog.tsx';
+import { AutoPayoutPanel } from '../components/AutoPayoutPanel.tsx';
 import { BalanceFigures, HoldBreakdown } from '../components/BalanceFigures.tsx';
 import { HoldSchedule } from '../components/HoldSchedule.tsx';
 import { ExchangeRates } from '../components/ExchangeRates.tsx';
@@ -104,6 +105,11 @@ export default function PayoutsPage() {
         </Panel>
         <Panel title={t('balance.breakdownTitle')} id="hold-breakdown">
           <HoldBreakdown hold={hold} />
+        </Panel>
+      </Box>
+      <Box sx={{ mb: 3 }}>
+        <Panel title={t('auto.title')} id="auto-payouts">
+          <AutoPayoutPanel main={main} />
         </Panel>
       </Box>
       <Box sx={{ mb: 3 }}>
