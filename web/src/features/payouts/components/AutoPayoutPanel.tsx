@@ -14,7 +14,7 @@ import type { PurseRow } from '@pc/core/contracts/payouts';
 import { MICRO_PER_USD } from '@pc/core/money';
 import { feedback } from '../../../components/feedback/feedback-store.ts';
 import { QueryBlock } from '../../../components/layout/QueryState.tsx';
-import { currentLocale, formatDate, formatDateTime, formatMoney, formatNumber } from '../../../lib/format.ts';
+import { currentLocale, formatDate, formatDateTime, formatMoney, formatNumber, ltrIsolated } from '../../../lib/format.ts';
 import { isApiError } from '../../../lib/http.ts';
 import { ROUTES } from '../../../lib/routes.ts';
 import { useAutoPayout } from '../api/get-auto-payout.ts';
@@ -111,7 +111,7 @@ function AutoPayoutForm({ data, main }: { data: AutoPayoutAnswer; main: PurseRow
             {summary}
           </Typography>
           <Typography variant="body2" color="text.secondary">
-            {setting && main ? t('auto.toMain', { wallet: `${t(`systems.${main.type}`)} ${main.summary}` }) : t('auto.intro')}
+            {setting && main ? t('auto.toMain', { wallet: ltrIsolated(`${t(`systems.${main.type}`)} ${main.summary}`) }) : t('auto.intro')}
           </Typography>
           {data.last_attempt ? (
             <Typography variant="body2" color="text.secondary" data-testid="auto-payouts-last">
