@@ -4,6 +4,7 @@ import tseslint from 'typescript-eslint';
 import { dirname, relative, resolve, sep } from 'node:path';
 
 const WEB_SRC = resolve(import.meta.dirname, 'web/src');
+const SERVER_SRC = resolve(import.meta.dirname, 'server/src');
 
 /**
  * The web app's boundaries (docs/architecture.md#boundaries): a feature imports no other feature and nothing of app/;
@@ -51,6 +52,39 @@ const boundaries = {
   },
 };
 
+/**
+ * The server's layers (docs/architecture.md#boundaries): a partner module (server/src/modules/<name>) imports no other
+ * module (modules/index.ts registers them all); what several modules and the operator side share lives in plumbing/
+ * (sessions, tokens, security checks, captcha, second factors, rate limits, the read cache), which imports no module;
+ * lib/ and db/ are the floor and import neither. Tests are exempt (they may drive several modules at once).
+ */
+const serverLayers = {
+  rules: {
+    'layer-imports': {
+      meta: { type: 'problem', schema: [], messages: { crossing: '{{from}} may not import {{to}}: {{why}}' } },
+      create(context) {
+        const file = context.filename;
+        const fromPart = relative(SERVER_SRC, file).split(sep);
+        if (fromPart[0] === '..' || /\.test\.ts$/.test(file) || /(^|\/)testing\.ts$/.test(file)) return {};
+        const check = (node) => {
+          const source = node.source?.value;
+          if (typeof source !== 'string' || !source.startsWith('.')) return;
+          const toPart = relative(SERVER_SRC, resolve(dirname(file), source)).split(sep);
+          const report = (why) => context.report({ node, messageId: 'crossing', data: { from: fromPart.slice(0, 2).join('/'), to: toPart.join('/'), why } });
+          const above = ['modules', 'operator', 'jobs', 'webmaster', 'ingest', 'app.ts', 'main.ts', 'background.ts'];
+          if (fromPart[0] === 'modules' && fromPart.length > 2 && toPart[0] === 'modules' && toPart[1] !== fromPart[1])
+            report('partner modules do not import each other (move what they share to plumbing/)');
+          else if ((fromPart[0] === 'lib' || fromPart[0] === 'db') && (toPart[0] === 'plumbing' || above.includes(toPart[0])))
+            report('lib/ and db/ are the floor: they import no module, plumbing or composition');
+          else if (fromPart[0] === 'plumbing' && above.includes(toPart[0]))
+            report('plumbing/ is shared by the modules and the operator side: it imports none of them');
+        };
+        return { ImportDeclaration: check, ImportExpression: check, ExportNamedDeclaration: check, ExportAllDeclaration: check };
+      },
+    },
+  },
+};
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'e2e/artifacts/**', 'coverage/**'] },
   js.configs.recommended,
@@ -67,5 +101,10 @@ export default tseslint.config(
     files: ['web/src/**/*.{ts,tsx}'],
     plugins: { boundaries },
     rules: { 'boundaries/feature-imports': 'error' },
+  },
+  {
+    files: ['server/src/**/*.ts'],
+    plugins: { serverLayers },
+    rules: { 'serverLayers/layer-imports': 'error' },
   },
 );

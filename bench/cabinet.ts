@@ -20,7 +20,7 @@ import { migrate } from '../server/src/db/migrate.ts';
 import { buildApp } from '../server/src/app.ts';
 import { createMailer } from '../server/src/mail/mailer.ts';
 import { systemClock } from '../server/src/context.ts';
-import { createSession } from '../server/src/modules/session/service.ts';
+import { createSession } from '../server/src/plumbing/session/service.ts';
 import { ingestSettingsFromEnv, seedIngestPartners } from './traffic.ts';
 
 const FILES = 10_000;

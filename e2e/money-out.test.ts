@@ -6,7 +6,7 @@ import { ensureDemoPartner, DEMO_EMAIL, DEMO_PASSWORD } from '../server/src/seed
 import { addAdditionalIncome } from '../server/src/operator/service.ts';
 import { storeRate } from '../server/src/money/exchange-rates.ts';
 import { insertWallet } from '../server/src/modules/payouts/testing.ts';
-import { solveCaptcha as solveServerCaptcha } from '../server/src/modules/captcha/testing.ts';
+import { solveCaptcha as solveServerCaptcha } from '../server/src/plumbing/captcha/testing.ts';
 import {
   ARTIFACTS,
   browserAvailable,

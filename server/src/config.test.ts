@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config.ts';
 import { createTestApp } from './test/harness.ts';
 import { mailbox } from './modules/auth/testing.ts';
-import { solveCaptcha } from './modules/captcha/testing.ts';
+import { solveCaptcha } from './plumbing/captcha/testing.ts';
 
 const production = {
   NODE_ENV: 'production',

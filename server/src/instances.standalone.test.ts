@@ -8,7 +8,7 @@ import { wrapPool } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { insertPartner } from './ingest/testing.ts';
 import { recountAndRollups } from './ingest/recount.ts';
-import { sessionCookie } from './modules/session/testing.ts';
+import { sessionCookie } from './plumbing/session/testing.ts';
 import { testConfig } from './test/harness.ts';
 import { createPostgresCluster, type PostgresCluster } from './test/postgres-cluster.ts';
 import { freePort, startServerProcess, stopProcess, type ServerProcess } from './test/processes.ts';

@@ -7,7 +7,7 @@ import { API_RATE_LIMIT, buildApp } from './app.ts';
 import { createMailer } from './mail/mailer.ts';
 import { createTestDatabase, manualClock, testConfig } from './test/harness.ts';
 import type { Database } from './db/client.ts';
-import { SIGN_IN_RATE_LIMIT } from './modules/auth/routes.ts';
+import { SIGN_IN_RATE_LIMIT } from './plumbing/rate-limits.ts';
 import { signedUpPartner } from './modules/auth/testing.ts';
 
 /** A built web app of its own: the entry, a page chunk, a locale chunk, the favicon and index.html. */

@@ -8,7 +8,7 @@ import { buildApp } from './app.ts';
 import { loadConfig, type Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { createMailer } from './mail/mailer.ts';
-import { SIGN_IN_RATE_LIMIT } from './modules/auth/routes.ts';
+import { SIGN_IN_RATE_LIMIT } from './plumbing/rate-limits.ts';
 import { signedUpPartner } from './modules/auth/testing.ts';
 import { createTestDatabase, manualClock, testConfig } from './test/harness.ts';
 

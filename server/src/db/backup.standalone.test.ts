@@ -14,7 +14,7 @@ import { manualClock, testConfig } from '../test/harness.ts';
 import { createPostgresCluster, postgresBinDir, type PostgresCluster } from '../test/postgres-cluster.ts';
 import { insertPartner, send } from '../ingest/testing.ts';
 import { catchUp } from '../jobs/close.ts';
-import { sessionCookie } from '../modules/session/testing.ts';
+import { sessionCookie } from '../plumbing/session/testing.ts';
 import { wrapPglite, wrapPool, type Database } from './client.ts';
 import { migrate } from './migrate.ts';
 

@@ -6,7 +6,7 @@ import { createMailer } from '../mail/mailer.ts';
 import { testConfig } from '../test/harness.ts';
 import { createPostgresCluster, type PostgresCluster } from '../test/postgres-cluster.ts';
 import { insertPartner, send } from '../ingest/testing.ts';
-import { sessionCookie } from '../modules/session/testing.ts';
+import { sessionCookie } from '../plumbing/session/testing.ts';
 import { createPool, DEFAULT_DATABASE_TIMEOUTS, wrapPool, type Database } from './client.ts';
 import { migrate } from './migrate.ts';
 import { FRESH_COOKIE } from './read-routing.ts';

@@ -6,7 +6,7 @@ import { cabinetReading, inWriteTurn } from '../db/turns.ts';
 import { isDatabaseUnavailable } from '../db/outage.ts';
 import { loadProductVersions } from '../money/product.ts';
 import { enqueuePostbacks, salePostback } from '../lib/postbacks.ts';
-import { bumpPartnerGenerations } from '../lib/read-cache.ts';
+import { bumpPartnerGenerations } from '../plumbing/read-cache.ts';
 import { BatchFold } from './fold.ts';
 import { ROLLUP_NAMES } from './rollups.ts';
 import { readFiles, readFirstsOfFiles, readPartners, readPlans, readRegisters, readSales, stateKeys } from './state.ts';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { addDaysToInstant, INGEST_MAX_AGE_DAYS } from '@pc/core';
 import type { Database } from '../db/client.ts';
-import { sessionRanOut } from '../modules/session/service.ts';
+import { sessionRanOut } from '../plumbing/session/service.ts';
 
 /**
  * How long spent records stay (decision 0061). A confirmation or restore link that has expired or been

@@ -5,7 +5,7 @@ import { send } from '../ingest/testing.ts';
 import { catchUp, closeRange } from './close.ts';
 import { insertPayoutRequest } from '../money/payouts.ts';
 import { createPartner, ledgerRows } from '../money/testing.ts';
-import { sessionCookie } from '../modules/session/testing.ts';
+import { sessionCookie } from '../plumbing/session/testing.ts';
 
 /**
  * The money engine end to end: events through the ingest API, closes, operator actions, and the partner's

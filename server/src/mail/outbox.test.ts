@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../test/harness.ts';
 import { createPartner } from '../money/testing.ts';
 import { insertPayoutRequest } from '../money/payouts.ts';
-import { solveCaptcha } from '../modules/captcha/testing.ts';
+import { solveCaptcha } from '../plumbing/captcha/testing.ts';
 import { startScheduler } from '../jobs/scheduler.ts';
 import { headerOf, plainText, startSmtpPeer, subjectOf, type ReceivedMail, type SmtpPeer } from './testing.ts';
 import { MAIL_MAX_ATTEMPTS, retryDelayMs } from './mailer.ts';

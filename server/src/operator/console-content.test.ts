@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { contentNews, contentNewsList, contentNotification, contentNotificationList, newsAnswer, notificationsAnswer, unreadAnswer, type StaffRole } from '@pc/core';
 import { createTestApp, type TestApp } from '../test/harness.ts';
 import { createPartner } from '../money/testing.ts';
-import { sessionCookie } from '../modules/session/testing.ts';
+import { sessionCookie } from '../plumbing/session/testing.ts';
 import { addMember } from './testing.ts';
 import { STAFF_COOKIE, startStaffSession } from './staff-auth.ts';
 

@@ -7,7 +7,7 @@ import { balanceOf, balancesOfAll } from '../money/balance.ts';
 import { insertPayoutRequest } from '../money/payouts.ts';
 import { addRollup, createPartner, ledgerRows } from '../money/testing.ts';
 import { insertWallet, walletFields } from '../modules/payouts/testing.ts';
-import { createSession } from '../modules/session/service.ts';
+import { createSession } from '../plumbing/session/service.ts';
 import { addMember } from './testing.ts';
 import { STAFF_COOKIE, startStaffSession } from './staff-auth.ts';
 

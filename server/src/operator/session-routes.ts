@@ -19,7 +19,7 @@ import { staff, staffSessions } from '../db/schema/index.ts';
 import type { Tx } from '../db/sql.ts';
 import { AppError, fieldError } from '../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../lib/passwords.ts';
-import { SIGN_IN_RATE_LIMIT } from '../modules/auth/routes.ts';
+import { SIGN_IN_RATE_LIMIT } from '../plumbing/rate-limits.ts';
 import { actorOf } from './access.ts';
 import { audit, type StaffActor } from './audit.ts';
 import {

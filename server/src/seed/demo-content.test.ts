@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { newsAnswer, notificationsAnswer } from '@pc/core';
 import { createTestApp, type TestApp } from '../test/harness.ts';
 import { createPartner } from '../money/testing.ts';
-import { sessionCookie } from '../modules/session/testing.ts';
+import { sessionCookie } from '../plumbing/session/testing.ts';
 import { ensureDemoContent } from './demo-content.ts';
 
 let t: TestApp;

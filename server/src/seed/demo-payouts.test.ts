@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../test/harness.ts';
 import { payoutRequests, purses } from '../db/schema/index.ts';
-import { sessionCookie } from '../modules/session/testing.ts';
+import { sessionCookie } from '../plumbing/session/testing.ts';
 import { fund } from '../modules/payouts/testing.ts';
 import { balanceOf } from '../money/balance.ts';
 import { loadProduct } from '../money/product.ts';

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { referralsAnswer, referralSchedule } from '@pc/core';
 import { createTestApp, type TestApp } from '../test/harness.ts';
 import { users } from '../db/schema/index.ts';
-import { sessionCookie } from '../modules/session/testing.ts';
+import { sessionCookie } from '../plumbing/session/testing.ts';
 import { startDemoTraffic } from '../ingest/demo.ts';
 import { catchUp } from '../jobs/close.ts';
 import { ensureDemoPartner } from './demo.ts';

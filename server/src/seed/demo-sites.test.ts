@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { sitesAnswer } from '@pc/core';
 import { createTestApp, type TestApp } from '../test/harness.ts';
-import { sessionCookie } from '../modules/session/testing.ts';
+import { sessionCookie } from '../plumbing/session/testing.ts';
 import { startDemoTraffic } from '../ingest/demo.ts';
 import { ensureDemoPartner } from './demo.ts';
 import pino from 'pino';

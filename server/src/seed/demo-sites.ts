@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { PROJECTS, siteVerificationFileName } from '@pc/core';
 import { addAndVerifySite, startPartnerSite, type CabinetCall, type SiteOutcome } from '@pc/simulator/sites';
-import { createSession, revokeSession, SESSION_COOKIE } from '../modules/session/service.ts';
+import { createSession, revokeSession, SESSION_COOKIE } from '../plumbing/session/service.ts';
 import { pinSiteHost, siteTokenOf } from '../modules/sites/service.ts';
 import { DEMO_EMAIL } from './demo.ts';
 

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, testConfig, type TestApp } from '../test/harness.ts';
 import { partnerPlans, partnerPrograms, users } from '../db/schema/index.ts';
-import { solveCaptcha } from '../modules/captcha/testing.ts';
+import { solveCaptcha } from '../plumbing/captcha/testing.ts';
 import { startBackground } from '../background.ts';
 import { DEMO_EMAIL, DEMO_PASSWORD, demoSeedEnabled, ensureDemoPartner } from './demo.ts';
 import { DEMO_INVITED } from './demo-referrals.ts';

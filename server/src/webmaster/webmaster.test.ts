@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../test/harness.ts';
 import { apiKeys, users } from '../db/schema/index.ts';
 import { signedUpPartner } from '../modules/auth/testing.ts';
 import { passPasswordCheck } from '../modules/settings/testing.ts';
-import { SECURITY_CHECK_VALID_MS } from '../modules/session/security-guard.ts';
+import { SECURITY_CHECK_VALID_MS } from '../plumbing/session/security-guard.ts';
 import { ingest, signedInPartner } from '../modules/statistics/testing.ts';
 import { fund } from '../modules/payouts/testing.ts';
 import { insertPayoutRequest } from '../money/payouts.ts';

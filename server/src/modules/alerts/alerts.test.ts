@@ -6,7 +6,7 @@ import { createPartner } from '../../money/testing.ts';
 import { writeEntry } from '../../money/ledger.ts';
 import { sendSaleAlerts, sendWeeklySummaries, lastFullWeek } from '../../jobs/alerts.ts';
 import { unsubscribeToken } from '../../mail/alerts.ts';
-import { sessionCookie } from '../session/testing.ts';
+import { sessionCookie } from '../../plumbing/session/testing.ts';
 import { fund, insertWallet, jsonHeaders } from '../payouts/testing.ts';
 import frAlerts from '../../../../locales/fr/alerts.json' with { type: 'json' };
 

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ALERT_PATHS, alertSettingsAnswer, alertSettingsBody, saveAlertSettingsAnswer, unsubscribeAnswer, unsubscribeQuery } from '@pc/core';
 import { t } from '../../lib/i18n.ts';
-import { currentUser } from '../session/plugin.ts';
+import { currentUser } from '../../plumbing/session/plugin.ts';
 import { alertSettingsOf, saveAlertSettings, unsubscribe } from './service.ts';
 
 const tags = ['alerts'];

@@ -4,7 +4,7 @@ import { API_KEY_PATHS, apiKeyCreatedAnswer, apiKeyStateAnswer, messageAnswer } 
 import { AppError } from '../../lib/errors.ts';
 import { t } from '../../lib/i18n.ts';
 import { issueKey, liveKey, revokeKey } from '../../webmaster/keys.ts';
-import { currentUser } from '../session/plugin.ts';
+import { currentUser } from '../../plumbing/session/plugin.ts';
 
 const tags = ['api-key'];
 

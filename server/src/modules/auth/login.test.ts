@@ -2,8 +2,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { sessions, users } from '../../db/schema/index.ts';
-import { solveCaptcha } from '../captcha/testing.ts';
-import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '../session/service.ts';
+import { solveCaptcha } from '../../plumbing/captcha/testing.ts';
+import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '../../plumbing/session/service.ts';
 import { FAILED_LOGIN_LIMIT } from './service.ts';
 import { accountTables, cookieOf, mailbox, mailedToken, signedUpPartner } from './testing.ts';
 

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { userPasskeys, users } from '../../db/schema/index.ts';
-import { solveCaptcha } from '../captcha/testing.ts';
+import { solveCaptcha } from '../../plumbing/captcha/testing.ts';
 import { CHALLENGE_TTL_MS } from './passkeys.ts';
 import { cookieOf, mailbox, signedUpPartner } from './testing.ts';
 import { assert, createCredential, type SoftPasskey } from './webauthn-testing.ts';

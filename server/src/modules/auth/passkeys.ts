@@ -15,7 +15,8 @@ import { userPasskeys, users, webauthnChallenges, type WebAuthnPurpose } from '.
 import { AppError } from '../../lib/errors.ts';
 import { startCoolingOff } from '../../money/cooling-off.ts';
 import { loadProduct } from '../../money/product.ts';
-import { completePending, noticeMail, pendingUser } from './second-factor.ts';
+import { completePending, pendingUser } from './second-factor.ts';
+import { noticeMail } from '../../plumbing/second-factor.ts';
 import { TOTP_ISSUER } from './totp.ts';
 
 /**

@@ -12,13 +12,15 @@ import {
   loginAnswer,
 } from '@pc/core';
 import { t } from '../../lib/i18n.ts';
-import { verifyCaptcha } from '../captcha/service.ts';
-import { currentUser } from '../session/plugin.ts';
-import { userAnswerOf } from '../session/user-answer.ts';
+import { MAIL_RATE_LIMIT, SIGN_IN_RATE_LIMIT } from '../../plumbing/rate-limits.ts';
+import { verifyCaptcha } from '../../plumbing/captcha/service.ts';
+import { currentUser } from '../../plumbing/session/plugin.ts';
+import { userAnswerOf } from '../../plumbing/session/user-answer.ts';
 import type { users } from '../../db/schema/index.ts';
 
 type UserRow = typeof users.$inferSelect;
-import { issuePending, secondFactorMethods } from './second-factor.ts';
+import { issuePending } from './second-factor.ts';
+import { secondFactorMethods } from '../../plumbing/second-factor.ts';
 import {
   acceptAutoLogin,
   assertPasswordAcceptable,
@@ -32,10 +34,6 @@ import {
   restorePassword,
 } from './service.ts';
 
-/** Per-IP limits on the calls that check a password or send mail, on top of the global limit. */
-// skipOnError false: while the shared store is away these limits refuse the call (503) rather than let it through.
-export const SIGN_IN_RATE_LIMIT = { max: 20, timeWindow: '1 minute', skipOnError: false };
-export const MAIL_RATE_LIMIT = { max: 10, timeWindow: '1 minute', skipOnError: false };
 
 const tags = ['auth'];
 

@@ -6,7 +6,7 @@ import { createMailer } from '../../mail/mailer.ts';
 import type { Database } from '../../db/client.ts';
 import { createTestDatabase, manualClock, testConfig } from '../../test/harness.ts';
 import { captureLog } from '../../test/log-capture.ts';
-import { solveCaptcha } from '../captcha/testing.ts';
+import { solveCaptcha } from '../../plumbing/captcha/testing.ts';
 import { signedUpPartner } from './testing.ts';
 
 let app: FastifyInstance | undefined;

@@ -19,9 +19,9 @@ import {
   totpSetupAnswer,
 } from '@pc/core';
 import { t } from '../../lib/i18n.ts';
-import { currentSession, currentUser } from '../session/plugin.ts';
-import { userAnswerOf } from '../session/user-answer.ts';
-import { SIGN_IN_RATE_LIMIT } from './routes.ts';
+import { currentSession, currentUser } from '../../plumbing/session/plugin.ts';
+import { userAnswerOf } from '../../plumbing/session/user-answer.ts';
+import { SIGN_IN_RATE_LIMIT } from '../../plumbing/rate-limits.ts';
 import { countFailedSignIn } from './service.ts';
 import {
   registerPasskey,

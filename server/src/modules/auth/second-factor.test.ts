@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { userRecoveryCodes, users } from '../../db/schema/index.ts';
-import { solveCaptcha } from '../captcha/testing.ts';
+import { solveCaptcha } from '../../plumbing/captcha/testing.ts';
 import { FAILED_LOGIN_LIMIT } from './service.ts';
 import { PENDING_TTL_MS } from './second-factor.ts';
 import { signAutoLoginToken } from './autologin.ts';

@@ -1,18 +1,18 @@
 import { and, count, eq, gt, isNull, lt, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { isLangCode, type LangCode, type ProductConfig, type SecondFactorMethod, type SecondFactorStatusAnswer } from '@pc/core';
+import type { LangCode, SecondFactorStatusAnswer } from '@pc/core';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { signInPending, userPasskeys, userRecoveryCodes, users } from '../../db/schema/index.ts';
 import type { Tx } from '../../db/sql.ts';
 import { AppError, fieldError } from '../../lib/errors.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
-import { publicLink, sendMail } from '../../mail/send.ts';
 import { startCoolingOff } from '../../money/cooling-off.ts';
 import { loadProduct } from '../../money/product.ts';
-import { countedCheck } from '../session/security-attempts.ts';
-import { hashToken, newSecretToken, type SessionState } from '../session/service.ts';
+import { countedCheck } from '../../plumbing/session/security-attempts.ts';
+import { hashToken, newSecretToken, type SessionState } from '../../plumbing/session/service.ts';
 import { acceptedTotpStep, newRecoveryCodes, newTotpSecret, openTotpSecret, recoveryCodeHash, sealTotpSecret, totpSetup } from './totp.ts';
+import { noticeMail } from '../../plumbing/second-factor.ts';
 
 /**
  * Partners' second factor (decision 0190): the authenticator and its recovery codes in the settings, and the
@@ -23,17 +23,6 @@ type UserRow = typeof users.$inferSelect;
 
 /** How long the password step's pending token lasts. */
 export const PENDING_TTL_MS = 5 * 60 * 1000;
-
-const userLang = (user: UserRow, fallback: LangCode): LangCode => (isLangCode(user.lang) ? user.lang : fallback);
-
-/** The second factors the account has: the authenticator once turned on, passkeys once one is registered. */
-export async function secondFactorMethods(db: Pick<Tx, 'select'>, user: UserRow): Promise<SecondFactorMethod[]> {
-  const methods: SecondFactorMethod[] = [];
-  if (user.totpEnabledAt) methods.push('totp');
-  const [keys] = await db.select({ n: count() }).from(userPasskeys).where(eq(userPasskeys.userId, user.id));
-  if ((keys?.n ?? 0) > 0) methods.push('passkey');
-  return methods;
-}
 
 /** After the right password: a random token (SHA-256 stored) that the second step spends; no session yet. */
 export async function issuePending(db: Db, userId: number, now: Date): Promise<{ token: string; expiresAt: Date }> {
@@ -192,13 +181,6 @@ async function newCodes(tx: Tx, userId: number, now: Date): Promise<string[]> {
   return codes;
 }
 
-export type SecondFactorEvent = 'totp_on' | 'totp_off' | 'codes_new' | 'passkey_added' | 'passkey_removed' | 'reset_by_support';
-
-/** The notice mail of a change to the second factor: always sent, as the security code's is. */
-export async function noticeMail(ctx: AppContext, log: FastifyBaseLogger, user: UserRow, lang: LangCode, event: SecondFactorEvent) {
-  await sendMail(ctx, log, userLang(user, lang), 'second_factor_changed', user.email, { link: publicLink(ctx, '/settings'), context: event });
-}
-
 /**
  * The first code from the authenticator turns it on; answers the ten recovery codes, shown once. A wrong code is
  * counted against the session's security-check limit.
@@ -287,20 +269,4 @@ export async function regenerateRecoveryCodes(
   const codes = await db.transaction((tx) => newCodes(tx, user.id, now));
   await noticeMail(ctx, log, user, lang, 'codes_new');
   return codes;
-}
-
-/**
- * Support's way out for a partner who lost both their authenticator and its recovery codes (and their passkeys):
- * after support has checked who is asking, every second factor of the account goes, in one transaction, and new
- * payout requests wait as after turning it off (decision 0177). The caller ends the sessions and audits the reset.
- * Answers the methods there were (none: nothing to reset).
- */
-export async function resetSecondFactor(tx: Tx, user: UserRow, now: Date, product: ProductConfig): Promise<SecondFactorMethod[]> {
-  const methods = await secondFactorMethods(tx, user);
-  if (methods.length === 0) return methods;
-  await tx.update(users).set({ totpSecret: null, totpEnabledAt: null, totpLastStep: null }).where(eq(users.id, user.id));
-  await tx.delete(userRecoveryCodes).where(eq(userRecoveryCodes.userId, user.id));
-  await tx.delete(userPasskeys).where(eq(userPasskeys.userId, user.id));
-  await startCoolingOff(tx, user.id, 'second_factor_off', now, product);
-  return methods;
 }

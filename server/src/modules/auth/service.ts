@@ -6,12 +6,12 @@ import { oneTimeTokens, partnerPrograms, users } from '../../db/schema/index.ts'
 import { AppError, fieldError } from '../../lib/errors.ts';
 import { publicLink as link, sendMail } from '../../mail/send.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords.ts';
-import { hashToken, revokeAllSessions } from '../session/service.ts';
-import { consumeToken, issueToken, peekToken, revokeTokens, spendToken, TOKEN_TTL_MS } from '../session/tokens.ts';
+import { hashToken, revokeAllSessions } from '../../plumbing/session/service.ts';
+import { consumeToken, issueToken, peekToken, revokeTokens, spendToken, TOKEN_TTL_MS } from '../../plumbing/session/tokens.ts';
 import { CABINET_ID, AUTOLOGIN_TTL_S, projectLoginUrl, projectSecret, signAutoLoginToken, verifyIncomingToken } from './autologin.ts';
 import { startCoolingOff } from '../../money/cooling-off.ts';
 import { loadProduct } from '../../money/product.ts';
-import { secondFactorMethods } from './second-factor.ts';
+import { secondFactorMethods } from '../../plumbing/second-factor.ts';
 
 /** Consecutive failed password sign-ins that block password sign-in (docs/product.md#security), when the partner has the limit on. */
 export const FAILED_LOGIN_LIMIT = DEFAULT_PRODUCT.failedLoginLimit;

@@ -4,7 +4,7 @@ import { closeDay } from '../../jobs/close.ts';
 import { deletePayoutRequest, insertPayoutRequest, movePayoutRequest, requestPayout } from '../../money/payouts.ts';
 import { addAdditionalIncome } from '../../operator/service.ts';
 import { addRollup, createPartner } from '../../money/testing.ts';
-import { sessionCookie } from '../session/testing.ts';
+import { sessionCookie } from '../../plumbing/session/testing.ts';
 import { loadProduct } from '../../money/product.ts';
 import { startCoolingOff } from '../../money/cooling-off.ts';
 import { insertWallet } from '../payouts/testing.ts';

@@ -4,7 +4,7 @@ import { BALANCE_PATHS, activeCoolingOff, availableWithdrawalAnswer, holdInfoAns
 import { coolingOffOf, coolingOffText } from '../../money/cooling-off.ts';
 import type { LocalizedText } from '../../lib/errors.ts';
 import { t } from '../../lib/i18n.ts';
-import { currentUser } from '../session/plugin.ts';
+import { currentUser } from '../../plumbing/session/plugin.ts';
 import { loadProduct } from '../../money/product.ts';
 import { balanceOf } from '../../money/balance.ts';
 import { liveWallets, stateOf } from '../../money/wallets.ts';

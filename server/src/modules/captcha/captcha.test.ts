@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { solveCaptcha } from './testing.ts';
-import { CAPTCHA_ALGORITHM, CAPTCHA_COST, CAPTCHA_COUNTER_MAX, CAPTCHA_COUNTER_MIN, CAPTCHA_TTL_MS } from './service.ts';
+import { solveCaptcha } from '../../plumbing/captcha/testing.ts';
+import { CAPTCHA_ALGORITHM, CAPTCHA_COST, CAPTCHA_COUNTER_MAX, CAPTCHA_COUNTER_MIN, CAPTCHA_TTL_MS } from '../../plumbing/captcha/service.ts';
 
 let t: TestApp;
 beforeEach(async () => {

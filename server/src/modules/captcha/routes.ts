@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { captchaChallengeAnswer } from '@pc/core';
-import { createCaptchaChallenge } from './service.ts';
+import { createCaptchaChallenge } from '../../plumbing/captcha/service.ts';
 
 
 /** GET /api/captcha: a fresh proof-of-work challenge for the ALTCHA widget (its `challenge` URL). */

@@ -13,7 +13,7 @@ import {
   unlimitedHistoryAnswer,
   unusedFilesAnswer,
 } from '@pc/core';
-import { currentUser } from '../session/plugin.ts';
+import { currentUser } from '../../plumbing/session/plugin.ts';
 import * as dashboard from './service.ts';
 
 /** GET calls of the dashboard: the signed-in partner's own figures across both projects. */

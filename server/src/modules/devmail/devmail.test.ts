@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { SMTPServer } from 'smtp-server';
 import type { AddressInfo } from 'node:net';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { solveCaptcha } from '../captcha/testing.ts';
+import { solveCaptcha } from '../../plumbing/captcha/testing.ts';
 import { mailbox, signedUpPartner } from '../auth/testing.ts';
 
 let t: TestApp | undefined;

@@ -9,8 +9,8 @@ import {
   goldStatusAnswer,
   goldStatusQuery,
 } from '@pc/core';
-import { keptAnswers } from '../../lib/read-cache.ts';
-import { currentUser } from '../session/plugin.ts';
+import { keptAnswers } from '../../plumbing/read-cache.ts';
+import { currentUser } from '../../plumbing/session/plugin.ts';
 import * as earnings from './service.ts';
 
 /** GET calls of the earnings page: the signed-in partner's own figures in one activated project (app.requireProgram). */

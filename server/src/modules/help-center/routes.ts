@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { HELP_CENTER_PATHS, emptyQuery, helpCenterSsoAnswer, linksAnswer } from '@pc/core';
 import { AppError } from '../../lib/errors.ts';
-import { currentUser } from '../session/plugin.ts';
+import { currentUser } from '../../plumbing/session/plugin.ts';
 import { helpCenterSignOnUrl } from './sso.ts';
 
 const tags = ['help-center'];

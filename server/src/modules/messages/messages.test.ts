@@ -4,7 +4,7 @@ import { newsAnswer, newsArticleAnswer, notificationsAnswer, unreadAnswer } from
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { users } from '../../db/schema/index.ts';
 import { createPartner } from '../../money/testing.ts';
-import { sessionCookie } from '../session/testing.ts';
+import { sessionCookie } from '../../plumbing/session/testing.ts';
 import { excerptOf } from './service.ts';
 
 let t: TestApp;

@@ -12,7 +12,7 @@ import {
   unreadAnswer,
 } from '@pc/core';
 import { AppError } from '../../lib/errors.ts';
-import { currentUser } from '../session/plugin.ts';
+import { currentUser } from '../../plumbing/session/plugin.ts';
 import { listNews, listNotifications, markNotificationsRead, openNews, unreadCounts } from './service.ts';
 
 /** A path id: digits only, else the article is simply not found. */

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.ts';
 import { autoPayouts } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { loadProduct } from '../../money/product.ts';
-import type { SessionUser } from '../session/service.ts';
+import type { SessionUser } from '../../plumbing/session/service.ts';
 import { usd } from './views.ts';
 import { listWallets } from './wallets.ts';
 import { t } from '../../lib/i18n.ts';

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { users } from '../../db/schema/index.ts';
 import { cookieOf, mailbox, signedUpPartner } from '../auth/testing.ts';
-import { solveCaptcha } from '../captcha/testing.ts';
+import { solveCaptcha } from '../../plumbing/captcha/testing.ts';
 import { passPasswordCheck, postAs } from '../settings/testing.ts';
 import { fund, insertWallet, jsonHeaders, moneyTables, walletFields } from './testing.ts';
 

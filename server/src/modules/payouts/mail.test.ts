@@ -5,7 +5,7 @@ import { htmlText, plainText, startSmtpPeer, subjectOf, type ReceivedMail, type 
 import { createPartner } from '../../money/testing.ts';
 import { notifyPayoutDecisions } from '../../money/payout-mail.ts';
 import { storeRate } from '../../money/exchange-rates.ts';
-import { sessionCookie } from '../session/testing.ts';
+import { sessionCookie } from '../../plumbing/session/testing.ts';
 import { cardNumber, fund, insertWallet, jsonHeaders, walletFields } from './testing.ts';
 import deMail from '../../../../locales/de/mail.json' with { type: 'json' };
 

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { canTransitionPayout, DEFAULT_PRODUCT, payoutFee, type PayoutStatus } from '@pc/core';
 import { createTestApp, testDbKind, type TestApp } from '../../test/harness.ts';
 import { createPartner } from '../../money/testing.ts';
-import { sessionCookie } from '../session/testing.ts';
+import { sessionCookie } from '../../plumbing/session/testing.ts';
 import { fund, insertWallet, jsonHeaders, ledgerFigures } from './testing.ts';
 
 /**

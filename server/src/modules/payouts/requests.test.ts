@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { insertPayoutRequest, movePayoutRequest } from '../../money/payouts.ts';
 import { createPartner, ledgerRows } from '../../money/testing.ts';
 import { storeRate } from '../../money/exchange-rates.ts';
-import { sessionCookie } from '../session/testing.ts';
+import { sessionCookie } from '../../plumbing/session/testing.ts';
 import { cardNumber, fund, insertWallet, jsonHeaders, ledgerFigures, moneyTables, outbox, setSecurity, walletFields } from './testing.ts';
 
 let t: TestApp;

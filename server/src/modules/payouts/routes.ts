@@ -29,7 +29,7 @@ import { t } from '../../lib/i18n.ts';
 import { notifyWalletChange } from '../../money/wallet-mail.ts';
 import { loadProduct } from '../../money/product.ts';
 import { stateOf } from '../../money/wallets.ts';
-import { currentUser } from '../session/plugin.ts';
+import { currentUser } from '../../plumbing/session/plugin.ts';
 import { readAutoPayout, saveAutoPayout } from './auto.ts';
 import { createQuickRequest, createRequest, listRequests, removeRequest, requestTimeline } from './requests.ts';
 import { pathId, purseView } from './views.ts';

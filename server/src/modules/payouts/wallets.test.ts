@@ -6,7 +6,7 @@ import { loadConfig } from '../../config.ts';
 import { t as translate } from '../../lib/i18n.ts';
 import { createPartner } from '../../money/testing.ts';
 import { decryptWalletSecret, encryptWalletSecret, walletFingerprint, walletKeys } from '../../money/wallets.ts';
-import { sessionCookie } from '../session/testing.ts';
+import { sessionCookie } from '../../plumbing/session/testing.ts';
 import { cardNumber, insertWallet, jsonHeaders, moneyTables, outbox, setSecurity, tronAddress, turkishIban, walletFields } from './testing.ts';
 
 let t: TestApp;

@@ -28,8 +28,8 @@ import {
   WALLET_IDENTIFYING_FIELD,
   type WalletRow,
 } from '../../money/wallets.ts';
-import type { SessionUser } from '../session/service.ts';
-import { issueToken, peekToken, spendToken, TOKEN_TTL_MS } from '../session/tokens.ts';
+import type { SessionUser } from '../../plumbing/session/service.ts';
+import { issueToken, peekToken, spendToken, TOKEN_TTL_MS } from '../../plumbing/session/tokens.ts';
 
 /**
  * The partner's wallets (docs/product.md#payouts; decision 0110): add (then

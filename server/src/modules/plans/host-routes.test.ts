@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { DEFAULT_PRODUCT, hostDownloadSettingsAnswer } from '@pc/core';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { createPartner } from '../../money/testing.ts';
-import { sessionCookie } from '../session/testing.ts';
+import { sessionCookie } from '../../plumbing/session/testing.ts';
 
 /**
  * What a file host reads back of a partner's rate plan choices (decision 0140, docs/ingest.md), with the project's

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { DEFAULT_PRODUCT, plansAnswer, plansWriteAnswer, startAnswer, type PlansAnswer } from '@pc/core';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { createPartner } from '../../money/testing.ts';
-import { sessionCookie } from '../session/testing.ts';
+import { sessionCookie } from '../../plumbing/session/testing.ts';
 
 /**
  * The rate plans calls (decision 0140) on PGlite, and on PostgreSQL when TEST_DATABASE_URL is set. "Now" starts at

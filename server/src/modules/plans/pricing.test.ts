@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { send } from '../../ingest/testing.ts';
 import { closeDay } from '../../jobs/close.ts';
 import { createPartner, ledgerRows } from '../../money/testing.ts';
-import { sessionCookie } from '../session/testing.ts';
+import { sessionCookie } from '../../plumbing/session/testing.ts';
 
 /**
  * A plan chosen through the page prices the partner's traffic from the next day on, in ingest and in the day

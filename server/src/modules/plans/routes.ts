@@ -11,7 +11,7 @@ import {
   simulationAnswer,
 } from '@pc/core';
 import { loadProduct } from '../../money/product.ts';
-import { currentUser } from '../session/plugin.ts';
+import { currentUser } from '../../plumbing/session/plugin.ts';
 import { cancelPlanChange, changePlan, plansState, saveFreeDownloads, savePriceVariations, simulation } from './service.ts';
 
 /**

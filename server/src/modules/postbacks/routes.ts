@@ -12,7 +12,7 @@ import {
   projectSchema,
 } from '@pc/core';
 import { t } from '../../lib/i18n.ts';
-import { currentUser } from '../session/plugin.ts';
+import { currentUser } from '../../plumbing/session/plugin.ts';
 import { postbacksOf, removeEndpoint, rotateSecret, saveEndpoint, sendTest } from './service.ts';
 
 const tags = ['postbacks'];

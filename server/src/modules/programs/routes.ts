@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { activateProgramAnswer, activateProgramBody } from '@pc/core';
 import { t } from '../../lib/i18n.ts';
-import { currentUser } from '../session/plugin.ts';
+import { currentUser } from '../../plumbing/session/plugin.ts';
 import { activateProgram } from './service.ts';
 
 export async function programRoutes(root: FastifyInstance) {

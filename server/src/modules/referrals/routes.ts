@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { REFERRALS_PATHS, referralsAnswer, referralsQuery } from '@pc/core';
 import { loadProduct } from '../../money/product.ts';
-import { currentUser } from '../session/plugin.ts';
+import { currentUser } from '../../plumbing/session/plugin.ts';
 import { listReferrals } from './service.ts';
 
 /** GET /referrals: the signed-in partner's invited partners and commissions in one activated project (issue #11). */

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { checkAnswer, checkCodeBody, checkPasswordBody, securityInfoAnswer, securityInfoParams } from '@pc/core';
-import { currentSession, currentUser } from '../session/plugin.ts';
+import { currentSession, currentUser } from '../../plumbing/session/plugin.ts';
 import { checkAccountPassword, checkCode, securityInfo } from './service.ts';
 
 const tags = ['security'];

@@ -8,11 +8,11 @@ import { hashPassword } from '../../lib/passwords.ts';
 import { createMailer } from '../../mail/mailer.ts';
 import { createTestDatabase, manualClock, testConfig } from '../../test/harness.ts';
 import { signedUpPartner } from '../auth/testing.ts';
-import { solveCaptcha } from '../captcha/testing.ts';
-import { SECURITY_CHECK_VALID_MS } from '../session/security-guard.ts';
-import { SECURITY_CHECK_ACCOUNT_FAILURE_LIMIT, SECURITY_CHECK_FAILURE_LIMIT, SECURITY_CHECK_WINDOW_MS } from '../session/security-attempts.ts';
-import { hashToken } from '../session/service.ts';
-import { sessionCookie } from '../session/testing.ts';
+import { solveCaptcha } from '../../plumbing/captcha/testing.ts';
+import { SECURITY_CHECK_VALID_MS } from '../../plumbing/session/security-guard.ts';
+import { SECURITY_CHECK_ACCOUNT_FAILURE_LIMIT, SECURITY_CHECK_FAILURE_LIMIT, SECURITY_CHECK_WINDOW_MS } from '../../plumbing/session/security-attempts.ts';
+import { hashToken } from '../../plumbing/session/service.ts';
+import { sessionCookie } from '../../plumbing/session/testing.ts';
 
 /** The whole app with two test-only routes behind the guards, to see them answer and let through. */
 async function guardedApp() {

@@ -3,10 +3,10 @@ import type { AppContext } from '../../context.ts';
 import { fieldError } from '../../lib/errors.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
 import { loadProduct } from '../../money/product.ts';
-import { verifyCaptcha } from '../captcha/service.ts';
-import { securityState } from '../session/security-guard.ts';
-import { assertNotRateLimited, countedCheck } from '../session/security-attempts.ts';
-import type { SessionState, SessionUser } from '../session/service.ts';
+import { verifyCaptcha } from '../../plumbing/captcha/service.ts';
+import { securityState } from '../../plumbing/session/security-guard.ts';
+import { assertNotRateLimited, countedCheck } from '../../plumbing/session/security-attempts.ts';
+import type { SessionState, SessionUser } from '../../plumbing/session/service.ts';
 
 /**
  * The security check (docs/product.md#security: the security info, the check flow and its calls; decision 0111). What the

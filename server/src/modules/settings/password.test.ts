@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { oneTimeTokens, sessions, users } from '../../db/schema/index.ts';
 import { accountTables, cookieOf, mailbox, signedUpPartner } from '../auth/testing.ts';
-import { solveCaptcha } from '../captcha/testing.ts';
-import { SECURITY_CHECK_FAILURE_LIMIT } from '../session/security-attempts.ts';
+import { solveCaptcha } from '../../plumbing/captcha/testing.ts';
+import { SECURITY_CHECK_FAILURE_LIMIT } from '../../plumbing/session/security-attempts.ts';
 import { postAs } from './testing.ts';
 
 let t: TestApp;

@@ -15,7 +15,7 @@ import {
   type LangCode,
 } from '@pc/core';
 import { t } from '../../lib/i18n.ts';
-import { currentSession, currentUser } from '../session/plugin.ts';
+import { currentSession, currentUser } from '../../plumbing/session/plugin.ts';
 import {
   confirmEmailChange,
   confirmPasswordChange,

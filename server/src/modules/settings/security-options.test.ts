@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { sessions, users } from '../../db/schema/index.ts';
 import { accountTables, mailbox, signedUpPartner } from '../auth/testing.ts';
-import { SECURITY_CHECK_VALID_MS } from '../session/security-guard.ts';
+import { SECURITY_CHECK_VALID_MS } from '../../plumbing/session/security-guard.ts';
 import { passPasswordCheck, postAs } from './testing.ts';
 
 let t: TestApp;

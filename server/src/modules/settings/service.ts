@@ -18,9 +18,9 @@ import { hashPassword, isCommonPassword, verifyPassword } from '../../lib/passwo
 import { publicLink, sendMail } from '../../mail/send.ts';
 import { startCoolingOff } from '../../money/cooling-off.ts';
 import { loadProduct } from '../../money/product.ts';
-import { countedCheck } from '../session/security-attempts.ts';
-import { revokeAllSessions, sessionRanOut, type SessionState, type SessionUser } from '../session/service.ts';
-import { issueToken, peekToken, revokeTokens, spendToken, TOKEN_TTL_MS } from '../session/tokens.ts';
+import { countedCheck } from '../../plumbing/session/security-attempts.ts';
+import { revokeAllSessions, sessionRanOut, type SessionState, type SessionUser } from '../../plumbing/session/service.ts';
+import { issueToken, peekToken, revokeTokens, spendToken, TOKEN_TTL_MS } from '../../plumbing/session/tokens.ts';
 
 /** The settings screen (docs/product.md#security, Settings screen; decision 0111). */
 

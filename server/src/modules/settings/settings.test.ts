@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { users } from '../../db/schema/index.ts';
 import { accountTables, cookieOf, mailbox, signedUpPartner } from '../auth/testing.ts';
-import { solveCaptcha } from '../captcha/testing.ts';
-import { SESSION_IDLE_MS } from '../session/service.ts';
+import { solveCaptcha } from '../../plumbing/captcha/testing.ts';
+import { SESSION_IDLE_MS } from '../../plumbing/session/service.ts';
 import { passPasswordCheck, postAs } from './testing.ts';
 
 let t: TestApp;

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
-import { solveCaptcha } from '../captcha/testing.ts';
+import { solveCaptcha } from '../../plumbing/captcha/testing.ts';
 
 /** Test helper: passes the account password check in a session (as the password dialog does). */
 export async function passPasswordCheck(app: FastifyInstance, cookie: string, password: string) {

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { outbox } from '../payouts/testing.ts';
-import { sessionCookie } from '../session/testing.ts';
+import { sessionCookie } from '../../plumbing/session/testing.ts';
 import { signedInPartner } from '../statistics/testing.ts';
 import { recheckDueSites } from './rechecks.ts';
 import { pinSiteHost } from './service.ts';

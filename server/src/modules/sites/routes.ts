@@ -12,7 +12,7 @@ import {
   siteVerifyAnswer,
 } from '@pc/core';
 import { t } from '../../lib/i18n.ts';
-import { currentUser } from '../session/plugin.ts';
+import { currentUser } from '../../plumbing/session/plugin.ts';
 import { addSite, deleteSite, listSites, verifySite } from './service.ts';
 
 const tags = ['sites'];

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { START_PATHS, startAnswer } from '@pc/core';
-import { currentUser } from '../session/plugin.ts';
+import { currentUser } from '../../plumbing/session/plugin.ts';
 import { dismissStartBanner, startSteps } from './service.ts';
 
 /**

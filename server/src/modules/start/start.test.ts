@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { startAnswer } from '@pc/core';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { addFile, addRollup, createPartner } from '../../money/testing.ts';
-import { sessionCookie } from '../session/testing.ts';
+import { sessionCookie } from '../../plumbing/session/testing.ts';
 
 let t: TestApp;
 let me: { id: number; cookie: string };

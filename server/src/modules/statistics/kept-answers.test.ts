@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../app.ts';
 import { closeDay } from '../../jobs/close.ts';
-import { bumpPartnerGenerations, StandingReader } from '../../lib/read-cache.ts';
+import { bumpPartnerGenerations, StandingReader } from '../../plumbing/read-cache.ts';
 import { addAdditionalIncome } from '../../operator/service.ts';
 import { createTestApp, testConfig, type TestApp } from '../../test/harness.ts';
 import { ingest, insertRows, signedInPartner, type TestPartner } from './testing.ts';

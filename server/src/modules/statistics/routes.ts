@@ -21,8 +21,8 @@ import {
   videosTodayAnswer,
   videosTodayQuery,
 } from '@pc/core';
-import { keptAnswers } from '../../lib/read-cache.ts';
-import { currentUser } from '../session/plugin.ts';
+import { keptAnswers } from '../../plumbing/read-cache.ts';
+import { currentUser } from '../../plumbing/session/plugin.ts';
 import * as stats from './service.ts';
 
 /** GET calls of the statistics and video screens: the signed-in partner's own data in one activated project (app.requireProgram). */

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { DOWNLOAD_REASONS, type ProjectId } from '@pc/core';
 import type { TestApp } from '../../test/harness.ts';
-import { bumpPartnerGenerations } from '../../lib/read-cache.ts';
-import { createSession } from '../session/service.ts';
+import { bumpPartnerGenerations } from '../../plumbing/read-cache.ts';
+import { createSession } from '../../plumbing/session/service.ts';
 
 /** Test helpers of the statistics, earnings and dashboard suites: partners with sessions, and rows. */
 

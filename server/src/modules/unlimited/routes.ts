@@ -16,7 +16,7 @@ import {
   activateUnlimitedBody,
 } from '@pc/core';
 import { AppError } from '../../lib/errors.ts';
-import { currentUser } from '../session/plugin.ts';
+import { currentUser } from '../../plumbing/session/plugin.ts';
 import { lockKey, rows } from '../../db/sql.ts';
 import { loadProduct } from '../../money/product.ts';
 

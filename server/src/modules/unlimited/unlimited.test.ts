@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { closeDay } from '../../jobs/close.ts';
 import { addRollup, createPartner } from '../../money/testing.ts';
-import { sessionCookie } from '../session/testing.ts';
+import { sessionCookie } from '../../plumbing/session/testing.ts';
 
 let t: TestApp;
 beforeEach(async () => {

@@ -3,8 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
 import { LANGS, langChangeBody, langsAnswer, themeChangeBody, userAnswer, viewerName } from '@pc/core';
 import { users } from '../../db/schema/index.ts';
-import { currentUser } from '../session/plugin.ts';
-import { userAnswerById, userAnswerOf } from '../session/user-answer.ts';
+import { currentUser } from '../../plumbing/session/plugin.ts';
+import { userAnswerById, userAnswerOf } from '../../plumbing/session/user-answer.ts';
 
 const tags = ['user'];
 

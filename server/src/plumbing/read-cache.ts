@@ -4,7 +4,7 @@ import { LRUCache } from 'lru-cache';
 import { dayOf, type ProjectId } from '@pc/core';
 import type { Database } from '../db/client.ts';
 import { num, pgArray, rows, type Tx } from '../db/sql.ts';
-import { currentUser, programNotActive } from '../modules/session/plugin.ts';
+import { currentUser, programNotActive } from './session/plugin.ts';
 
 /**
  * Kept answers of a partner's figure screens (decision 0093). An answer is kept under the partner, the partner's

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../app.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { signedInPartner, type TestPartner } from '../statistics/testing.ts';
+import { signedInPartner, type TestPartner } from '../../modules/statistics/testing.ts';
 import type { Db } from '../../db/client.ts';
 import { forgetKeptSessions, resolveSessionStateKept, revokeAllSessions, SESSION_KEEP_MS } from './service.ts';
 
