@@ -5,14 +5,15 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { BuyersAnswer, CohortsAnswer } from '@pc/core';
 import { ensureDemoPartner } from '../server/src/seed/demo.ts';
 import {
+  apiAnswer,
   ARTIFACTS,
   browserAvailable,
   ensureWebBuild,
   inLanguagesAndWidths,
+  type RunningServer,
   seriousAxeFindings,
   signedInBrowser,
   startServer,
-  type RunningServer,
 } from './support.ts';
 
 const hasBrowser = browserAvailable();
@@ -39,8 +40,7 @@ describe.skipIf(!hasBrowser)('buyers page in Chromium', () => {
   let page: Page;
   const problems: string[] = [];
 
-  const api = <T>(path: string) =>
-    page.evaluate(async (p) => (await fetch(`/api${p}`, { headers: { 'x-localization': 'en' } })).json(), path) as Promise<T>;
+  const api = <T>(path: string) => apiAnswer<T>(page, path);
 
   async function openPage() {
     await page.goto('about:blank');

@@ -5,7 +5,16 @@ import { sql } from 'drizzle-orm';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { DetailedRow, FilesAnswer } from '@pc/core';
 import { ensureDemoPartner } from '../server/src/seed/demo.ts';
-import { browserAvailable, ensureWebBuild, seriousAxeFindings, setLanguage, signedInBrowser, startServer, type RunningServer } from './support.ts';
+import {
+  apiAnswer,
+  browserAvailable,
+  ensureWebBuild,
+  type RunningServer,
+  seriousAxeFindings,
+  setLanguage,
+  signedInBrowser,
+  startServer,
+} from './support.ts';
 
 const hasBrowser = browserAvailable();
 /** Where the screenshots go, to be looked at. */
@@ -25,8 +34,7 @@ describe.skipIf(!hasBrowser)('downloads that did not count, in Chromium', () => 
   let page: Page;
   const problems: string[] = [];
 
-  const api = <T>(path: string) =>
-    page.evaluate(async (p) => (await fetch(`/api${p}`, { headers: { 'x-localization': 'en' } })).json(), path) as Promise<T>;
+  const api = <T>(path: string) => apiAnswer<T>(page, path);
 
   beforeAll(async () => {
     ensureWebBuild();

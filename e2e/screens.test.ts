@@ -4,15 +4,16 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../server/src/seed/demo.ts';
 import {
+  apiAnswer,
   ARTIFACTS,
   browserAvailable,
   demoPartnerWithHistory,
   ensureWebBuild,
   launch,
-  startServer,
   type RunningServer,
-  solveCaptcha,
   seriousAxeFindings,
+  solveCaptcha,
+  startServer,
 } from './support.ts';
 
 const hasBrowser = browserAvailable();
@@ -33,11 +34,7 @@ describe.skipIf(!hasBrowser)('the screens of the demo partner in Chromium', () =
   const requested: string[] = [];
 
   /** The API's answer for the same query, fetched with the page's session. */
-  const api = <T>(path: string) =>
-    page.evaluate(
-      async (p) => (await fetch(`/api${p}`, { headers: { 'x-localization': 'en' } })).json(),
-      path,
-    ) as Promise<T>;
+  const api = <T>(path: string) => apiAnswer<T>(page, path);
 
   async function openFromSidebar(href: string) {
     const link = page.locator(`nav[aria-label="Main navigation"] a[href="${href}"]`).first();

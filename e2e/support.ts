@@ -303,3 +303,8 @@ export async function demoPartnerWithHistory(server: RunningServer, options: { s
   if (options.close) await catchUp(ctx.database, new Date());
   return userId;
 }
+
+/** The API's answer to a GET as the page's partner gets it (their session, English), to compare a screen with. */
+export function apiAnswer<T>(page: Page, path: string): Promise<T> {
+  return page.evaluate(async (p) => (await fetch(`/api${p}`, { headers: { 'x-localization': 'en' } })).json(), path) as Promise<T>;
+}
