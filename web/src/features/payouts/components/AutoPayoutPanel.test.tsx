@@ -58,7 +58,8 @@ describe('automatic payouts panel', () => {
     expect(posts[1]!.contentType).toContain('application/json');
     expect(JSON.parse(posts[1]!.body)).toEqual({ mode: 'threshold', threshold: 50_000_000 });
     expect(screen.getByTestId('auto-payouts')).toHaveTextContent('Always to your main wallet: WebMoney');
-  });
+    // The file's first test also loads the payouts page's chunks, which a busy machine makes slow.
+  }, 60_000);
 
   it('a weekly choice is sent as its ISO weekday; the server’s field errors land on the form', async () => {
     const user = userEvent.setup();
