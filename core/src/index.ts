@@ -36,6 +36,8 @@ export * from './rules/auto-payouts.ts';
 export * from './contracts/auto-payouts.ts';
 export * from './contracts/security.ts';
 export * from './contracts/settings.ts';
+export * from './contracts/devices.ts';
+export * from './rules/user-agent.ts';
 export * from './contracts/help-center.ts';
 export * from './contracts/webmaster.ts';
 export * from './contracts/alerts.ts';

@@ -20,6 +20,11 @@ export const availableWithdrawalAnswer = z.object({
    * the partner's language (the same words a refused request answers with); null: they do not wait.
    */
   cooling_off: z.object({ until: z.string(), reason: z.enum(COOLING_OFF_REASONS), message: z.string() }).nullable().optional(),
+  /**
+   * "This was not me" was confirmed and the password is not reset yet (decision 0191): no payout request is taken,
+   * as `message` says; null: none under way.
+   */
+  account_recovery: z.object({ message: z.string() }).nullable().optional(),
 });
 
 export const holdInfoAnswer = z.object({

@@ -85,6 +85,8 @@ export const SETTINGS_PATHS = {
   security: '/settings/security',
   sessions: '/settings/sessions',
   sessionsRevokeOthers: '/settings/sessions/revoke-others',
+  /** POST: ends one session of the partner's, by its id in the sessions list (decision 0191). */
+  sessionRevoke: (id: string) => `/settings/sessions/${encodeURIComponent(id)}/revoke`,
 } as const;
 
 /** The help centre's single sign-on and the top bar's configured links (decision 0121). */

@@ -60,6 +60,8 @@ export const sessionRow = z.object({
 });
 export const sessionsAnswer = z.object({ data: z.array(sessionRow) });
 export type SessionRow = z.infer<typeof sessionRow>;
+export const sessionRevokeParams = z.strictObject({ id: z.string().regex(/^[0-9a-f]{16}$/) });
+export const revokeSessionAnswer = z.object({ success: z.literal(true), message: z.string() });
 export const revokeOthersAnswer = z.object({ success: z.literal(true), message: z.string(), revoked: z.number().int() });
 
 export { SETTINGS_PATHS } from './paths.ts';

@@ -12,6 +12,7 @@ const TOKEN_PATHS: Array<{ prefix: RegExp; open?: RegExp }> = [
   { prefix: /^(\/(?:api\/)?purse\/confirm\/)/ },
   { prefix: /^(\/(?:api\/)?settings\/email\/confirm\/)/ },
   { prefix: /^(\/(?:api\/)?alerts\/unsubscribe\/)/ },
+  { prefix: /^(\/(?:api\/)?not-me\/)/ },
   { prefix: /^(\/operator\/v1\/view-as\/)/ },
 ];
 const SECRET_PARAMS = /^(token|code|key|secret|signature|sig)$/i;

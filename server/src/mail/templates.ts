@@ -25,7 +25,9 @@ export type MailKind =
   | 'alert_wallet_change'
   | 'weekly_summary'
   | 'site_check_failed'
-  | 'site_lapsed';
+  | 'site_lapsed'
+  | 'new_device_signin'
+  | 'account_recovery';
 
 export const MAIL_KINDS: readonly MailKind[] = [
   'confirm_registration',
@@ -50,6 +52,8 @@ export const MAIL_KINDS: readonly MailKind[] = [
   'weekly_summary',
   'site_check_failed',
   'site_lapsed',
+  'new_device_signin',
+  'account_recovery',
 ];
 
 /** The params a kind's texts interpolate besides `link` and `email` (examples, for the template tests). */
@@ -63,6 +67,8 @@ export const MAIL_EXAMPLE_PARAMS: Partial<Record<MailKind, MailParams>> = {
   second_factor_changed: { context: 'totp_off' },
   site_check_failed: { domain: 'my-blog.example.org', project: 'FD1', date: '27 Nov 2026', reason: 'file or meta tag not found', lapse: '29 Nov 2026' },
   site_lapsed: { domain: 'my-blog.example.org', project: 'FD1', reason: 'file or meta tag not found' },
+  new_device_signin: { date: '28 November 2026 at 14:05 UTC', device: 'Chrome on Windows', ip: '203.0.113.7' },
+  email_change_notice: { new_email: 'new@example.com' },
   weekly_summary: { from: '2 Nov 2026', to: '8 Nov 2026', lines: 'FD1: $10.00', total: '$10.00', available: '$25.00', unsubscribe: 'https://cabinet.example/alerts/unsubscribe/x' },
 };
 

@@ -29,6 +29,7 @@ import { plansHostRoutes } from './plans/host-routes.ts';
 import { plansRoutes } from './plans/routes.ts';
 import { sitesRoutes } from './sites/routes.ts';
 import { buyersRoutes } from './buyers/routes.ts';
+import { notMeRoutes } from './not-me/routes.ts';
 
 /**
  * Every feature module is registered here, and only here: features do not import each other.
@@ -46,6 +47,7 @@ export async function registerModules(app: FastifyInstance) {
       await api.register(userRoutes);
       await api.register(securityRoutes);
       await api.register(settingsRoutes);
+      await api.register(notMeRoutes);
       await api.register(programRoutes);
       await api.register(statisticsRoutes);
       await api.register(earningsRoutes);

@@ -30,9 +30,24 @@ export async function startCoolingOff(tx: Tx, userId: number, reason: CoolingOff
     .for('update');
   if (!row) throw new Error(`user ${userId} not found`);
   const next = coolingOffAfter(coolingOffOfRow(row), reason, now, product);
-  await tx.update(users).set({ payoutCoolingUntil: next.until, payoutCoolingReason: next.reason }).where(eq(users.id, userId));
+  // A password reset completes a "not me" recovery (decision 0191): sign-in and requests are free again, after
+  // this window, in the same transaction as the new password.
+  const recovered = reason === 'password_reset' ? { recoveryStartedAt: null } : {};
+  await tx.update(users).set({ payoutCoolingUntil: next.until, payoutCoolingReason: next.reason, ...recovered }).where(eq(users.id, userId));
   return next;
 }
+
+/**
+ * Whether a "not me" recovery is under way (decision 0191): sign-in and new payout requests wait for the password
+ * reset, which clears it (startCoolingOff with password_reset).
+ */
+export async function recoveryPending(db: Pick<Tx, 'select'>, userId: number): Promise<boolean> {
+  const [row] = await db.select({ at: users.recoveryStartedAt }).from(users).where(eq(users.id, userId)).limit(1);
+  return Boolean(row?.at);
+}
+
+/** What a partner is told while a recovery holds their payout requests (a refusal and the page). */
+export const recoveryText = (): LocalizedText => ({ key: 'money:payout.account_recovery' });
 
 /** The stored window of a partner (null: none was ever started). */
 export async function coolingOffOf(tx: Tx, userId: number): Promise<CoolingOff | null> {

@@ -20,7 +20,7 @@ import { payoutRequestHistory, payoutRequests, type PayoutStatus } from '../db/s
 import { lockKey, rows, type Tx } from '../db/sql.ts';
 import { enqueuePostbacks, payoutPostback } from '../lib/postbacks.ts';
 import { balanceOf } from './balance.ts';
-import { coolingOffOf } from './cooling-off.ts';
+import { coolingOffOf, recoveryPending } from './cooling-off.ts';
 import { latestRate, normalizeDecimal, type ExchangeRate } from './exchange-rates.ts';
 import { writeEntry } from './ledger.ts';
 import { liveWallets, mainWalletId, partnerMoneyLock, stateOf, walletSummary } from './wallets.ts';
@@ -195,7 +195,9 @@ export type PayoutRequestResult =
   /** Only active wallets receive payouts; `otherActive`: the partner has another active wallet to choose. */
   | { ok: false; reason: 'wallet_not_active'; walletId: number; wallet: WalletState; otherActive: boolean }
   /** A recent sensitive change holds the partner's new requests back until `until` (decision 0177). */
-  | { ok: false; reason: 'cooling_off'; until: Date; why: CoolingOffReason };
+  | { ok: false; reason: 'cooling_off'; until: Date; why: CoolingOffReason }
+  /** "This was not me" was confirmed and the password not reset yet (decision 0191). */
+  | { ok: false; reason: 'account_recovery' };
 
 /**
  * Creates a partner's payout request. Everything it depends on is read and checked in one transaction under
@@ -240,6 +242,8 @@ export async function requestPayout(
       }
       // Then the partner's own request waits out a cooling-off window (read under the lock: a change may have just
       // set it). A wallet still on hold is told first: its date is the more specific one.
+      // A "not me" recovery under way refuses every request of the partner's until the password reset (decision 0191).
+      if (await recoveryPending(tx, input.userId)) return { ok: false, reason: 'account_recovery' };
       const cooling = activeCoolingOff(await coolingOffOf(tx, input.userId), now);
       if (cooling) return { ok: false, reason: 'cooling_off', until: cooling.until, why: cooling.reason };
       const system = wallet.system;

@@ -39,6 +39,8 @@ export const users = pgTable('users', {
   totpSecret: text('totp_secret'),
   totpEnabledAt: ts('totp_enabled_at'),
   totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+  /** "This was not me" was confirmed (migration 0770, decision 0191): no sign-in, no payout request until a password reset. */
+  recoveryStartedAt: ts('recovery_started_at'),
 });
 
 export const partnerPrograms = pgTable(
@@ -73,6 +75,20 @@ export const sessions = pgTable(
     operatorView: text('operator_view'),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/** Browsers an account has signed in from (migration 0770, decision 0191): the device cookie's hash, never the cookie. */
+export const knownDevices = pgTable(
+  'known_devices',
+  {
+    idHash: bytea('id_hash').notNull(),
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    firstSeenAt: ts('first_seen_at').notNull(),
+    lastSeenAt: ts('last_seen_at').notNull(),
+    ip: text('ip').notNull().default(''),
+    userAgent: text('user_agent').notNull().default(''),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.idHash] }), index('known_devices_user_seen_idx').on(t.userId, t.lastSeenAt)],
 );
 
 export const oneTimeTokens = pgTable('one_time_tokens', {

@@ -57,7 +57,7 @@ describe('balance, hold and available for withdrawal', () => {
     // balance:  7,900,000 − 1,000,000 (in progress) − 500,000 (accepted) = 6,400,000 (the rejected one is given back)
     // hold:     2,000,000 + 500,000 (2026-11-10 sales) + 1,000,000 (live sale) = 3,500,000
     // available: 6,400,000 − 3,500,000 = 2,900,000
-    expect(available.json()).toEqual({ amount: 2_900_000, balance: 6_400_000, hold: 3_500_000, in_progress: 1_000_000, cooling_off: null });
+    expect(available.json()).toEqual({ amount: 2_900_000, balance: 6_400_000, hold: 3_500_000, in_progress: 1_000_000, cooling_off: null, account_recovery: null });
 
     const hold = await t.app.inject({ url: '/api/payouts/user/hold-info', headers: { cookie } });
     expect(hold.json()).toEqual({
@@ -81,7 +81,7 @@ describe('balance, hold and available for withdrawal', () => {
     // After the hold of 2026-11-10 ends, that money is available; nothing else moves.
     t.clock.set('2026-11-25T00:00:00Z');
     const later = await t.app.inject({ url: '/api/payouts/user/available-withdrawal', headers: { cookie: await sessionCookie(db, p, t.clock.now()) } });
-    expect(later.json()).toEqual({ amount: 5_400_000, balance: 6_400_000, hold: 1_000_000, in_progress: 1_000_000, cooling_off: null });
+    expect(later.json()).toEqual({ amount: 5_400_000, balance: 6_400_000, hold: 1_000_000, in_progress: 1_000_000, cooling_off: null, account_recovery: null });
   });
 
   it('a refund inside the hold lowers the hold, not the available amount', async () => {
@@ -93,7 +93,7 @@ describe('balance, hold and available for withdrawal', () => {
     await closeDay(db, '2026-11-15', t.clock.now(), { onlyDirty: true });
     const cookie = await sessionCookie(db, p, t.clock.now());
     const res = await t.app.inject({ url: '/api/payouts/user/available-withdrawal', headers: { cookie } });
-    expect(res.json()).toEqual({ amount: 400_000, balance: 400_000, hold: 0, in_progress: 0, cooling_off: null });
+    expect(res.json()).toEqual({ amount: 400_000, balance: 400_000, hold: 0, in_progress: 0, cooling_off: null, account_recovery: null });
     const hold = await t.app.inject({ url: '/api/payouts/user/hold-info', headers: { cookie } });
     expect(hold.json()).toMatchObject({ amount: 0, next_release: null, releases: [] });
   });
@@ -116,7 +116,7 @@ describe('payout requests against the available amount', () => {
     expect((await deletePayoutRequest(db.db, { userId: p, id: ok.ok ? ok.request.id : 0 }, t.clock.now())).ok).toBe(true);
     const cookie = await sessionCookie(db, p, t.clock.now());
     const res = await t.app.inject({ url: '/api/payouts/user/available-withdrawal', headers: { cookie } });
-    expect(res.json()).toEqual({ amount: 50_000_000, balance: 50_000_000, hold: 0, in_progress: 0, cooling_off: null });
+    expect(res.json()).toEqual({ amount: 50_000_000, balance: 50_000_000, hold: 0, in_progress: 0, cooling_off: null, account_recovery: null });
   });
 
   it.runIf(testDbKind === 'pg')('two requests at once cannot both spend the same money (PostgreSQL)', async () => {
@@ -144,7 +144,7 @@ describe('live earnings', () => {
     const before = (await t.app.inject({ url: '/api/payouts/user/available-withdrawal', headers: { cookie } })).json();
     await closeDay(db, '2026-11-18', t.clock.now(), { onlyDirty: true });
     const after = (await t.app.inject({ url: '/api/payouts/user/available-withdrawal', headers: { cookie } })).json();
-    expect(before).toEqual({ amount: 700_000, balance: 700_000, hold: 0, in_progress: 0, cooling_off: null });
+    expect(before).toEqual({ amount: 700_000, balance: 700_000, hold: 0, in_progress: 0, cooling_off: null, account_recovery: null });
     expect(after).toEqual(before);
   });
   it('says which available money waits for another reason and until when: a cooling-off window, a wallet in its waiting period', async () => {

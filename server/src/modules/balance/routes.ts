@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { BALANCE_PATHS, activeCoolingOff, availableWithdrawalAnswer, holdInfoAnswer, holdSchedule, payoutWaits } from '@pc/core';
-import { coolingOffOf, coolingOffText } from '../../money/cooling-off.ts';
+import { coolingOffOf, coolingOffText, recoveryPending, recoveryText } from '../../money/cooling-off.ts';
 import type { LocalizedText } from '../../lib/errors.ts';
 import { t } from '../../lib/i18n.ts';
 import { currentUser } from '../../plumbing/session/plugin.ts';
@@ -31,6 +31,7 @@ export async function balanceRoutes(parent: FastifyInstance) {
         hold: b.hold,
         in_progress: b.payoutsInProgress,
         cooling_off: cooling ? { until: cooling.until.toISOString(), reason: cooling.reason, message: messageOf(coolingOffText(cooling, request.lang), request.lang) } : null,
+        account_recovery: (await recoveryPending(database.db, user.id)) ? { message: messageOf(recoveryText(), request.lang) } : null,
       };
     },
   );

@@ -136,7 +136,7 @@ describe(`payouts property (${testDbKind})`, () => {
               break;
           }
           const money = (await t.app.inject({ url: '/api/payouts/user/available-withdrawal', headers: { cookie } })).json();
-          expect(money).toEqual({ amount: available(), balance: available(), hold: 0, in_progress: inProgress(), cooling_off: null });
+          expect(money).toEqual({ amount: available(), balance: available(), hold: 0, in_progress: inProgress(), cooling_off: null, account_recovery: null });
         }
 
         const f = await ledgerFigures(t.ctx.database, p);

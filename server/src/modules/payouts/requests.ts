@@ -15,7 +15,7 @@ import { payoutRequestHistory, payoutRequests } from '../../db/schema/index.ts';
 import { AppError, type LocalizedText } from '../../lib/errors.ts';
 import { t } from '../../lib/i18n.ts';
 import { deletePayoutRequest, requestPayout, type PayoutRequestResult, type PayoutRow } from '../../money/payouts.ts';
-import { coolingOffText } from '../../money/cooling-off.ts';
+import { coolingOffText, recoveryText } from '../../money/cooling-off.ts';
 import { loadProduct } from '../../money/product.ts';
 import { dateTime, pathId, payoutView, usd } from './views.ts';
 
@@ -73,6 +73,9 @@ async function refusal(result: Exclude<PayoutRequestResult, { ok: true }>, lang:
         reason: 'cooling_off',
         until: result.until.toISOString(),
       });
+    case 'account_recovery':
+      // "This was not me" was confirmed: nothing is paid out until the password is reset (decision 0191).
+      return new AppError('conflict', recoveryText(), undefined, { reason: 'account_recovery' });
   }
 }
 

@@ -8,6 +8,8 @@ import {
   passwordChangeBody,
   personalBody,
   revokeOthersAnswer,
+  revokeSessionAnswer,
+  sessionRevokeParams,
   securityOptionsBody,
   sessionsAnswer,
   settingsAnswer,
@@ -22,6 +24,7 @@ import {
   listSessions,
   requestEmailChange,
   requestPasswordChange,
+  revokeOneSession,
   revokeOtherSessions,
   saveSecurityOptions,
   savePersonal,
@@ -169,6 +172,24 @@ export async function settingsRoutes(root: FastifyInstance) {
     SETTINGS_PATHS.sessions,
     { preHandler: app.requireUser, schema: { tags, summary: "The partner's live sessions", response: { 200: sessionsAnswer } } },
     async (request) => ({ data: await listSessions(ctx, currentUser(request), currentSession(request)) }),
+  );
+
+  app.post(
+    '/settings/sessions/:id/revoke',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        summary: 'Sign out one session (any one, by its id in the list)',
+        description: 'No security check: it only takes access away. 404 when the id is not a live session of the partner.',
+        params: sessionRevokeParams,
+        response: { 200: revokeSessionAnswer },
+      },
+    },
+    async (request) => {
+      await revokeOneSession(ctx, currentUser(request), request.params.id);
+      return { success: true as const, message: t(request.lang, 'account:settings.session_revoked') };
+    },
   );
 
   app.post(

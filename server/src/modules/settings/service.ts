@@ -19,8 +19,9 @@ import { publicLink, sendMail } from '../../mail/send.ts';
 import { startCoolingOff } from '../../money/cooling-off.ts';
 import { loadProduct } from '../../money/product.ts';
 import { countedCheck } from '../../plumbing/session/security-attempts.ts';
-import { revokeAllSessions, sessionRanOut, type SessionState, type SessionUser } from '../../plumbing/session/service.ts';
+import { revokeAllSessions, sessionRanOut, sessionsEnded, type SessionState, type SessionUser } from '../../plumbing/session/service.ts';
 import { issueToken, peekToken, revokeTokens, spendToken, TOKEN_TTL_MS } from '../../plumbing/session/tokens.ts';
+import { notMeLink } from '../../plumbing/session/recovery.ts';
 
 /** The settings screen (docs/product.md#security, Settings screen; decision 0111). */
 
@@ -113,7 +114,10 @@ export async function requestEmailChange(ctx: AppContext, log: FastifyBaseLogger
   } else {
     await sendMail(ctx, log, mailLang, 'email_change_confirm', email, { link: publicLink(ctx, `/settings/email/confirm/${token}`), count: hours });
   }
-  await sendMail(ctx, log, mailLang, 'email_change_notice', user.email, { link: publicLink(ctx, '/settings') });
+  // The current address hears of it with a "this was not me" link (decision 0191): it cancels the change (or undoes
+  // it once confirmed) and recovers the account through this address.
+  const notMe = await notMeLink(ctx, user.id, now, { kind: 'email_change', at: now.toISOString(), old_email: user.email, new_email: email });
+  await sendMail(ctx, log, mailLang, 'email_change_notice', user.email, { link: notMe, new_email: email });
 }
 
 /** Follows the link mailed to the new address; the partner signed in must be the one who asked. */
@@ -315,6 +319,22 @@ export async function listSessions(ctx: AppContext, user: SessionUser, session: 
     user_agent: r.userAgent,
     current: Buffer.from(r.idHash).equals(session.idHash),
   }));
+}
+
+/**
+ * Ends one session of the partner's, by its id in the sessions list (any one, the caller's own too: that is a
+ * sign-out). 404 for an id that is not a live session of theirs (decision 0191).
+ */
+export async function revokeOneSession(ctx: AppContext, user: SessionUser, id: string): Promise<void> {
+  const now = ctx.clock.now();
+  const rows = await ctx.database.db
+    .select({ idHash: sessions.idHash })
+    .from(sessions)
+    .where(and(eq(sessions.userId, user.id), not(sessionRanOut(now))));
+  const found = rows.find((r) => publicId(r.idHash) === id);
+  if (!found) throw new AppError('not_found', { key: 'account:settings.session_not_found' });
+  await ctx.database.db.delete(sessions).where(and(eq(sessions.userId, user.id), eq(sessions.idHash, Buffer.from(found.idHash))));
+  await sessionsEnded(ctx.database.db);
 }
 
 /** Ends every session of the partner except the caller's; answers how many ended. */

@@ -14,6 +14,9 @@ import {
   type SessionState,
   type SessionUser,
 } from './service.ts';
+import { alertNewDevice, DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_S, deviceIdOf, recordDeviceSignIn } from './devices.ts';
+import { recoveryPendingError } from './recovery.ts';
+import { recoveryPending } from '../../money/cooling-off.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -107,13 +110,20 @@ export const sessionPlugin = fp(async (app) => {
     if (active.length === 0) throw programNotActive(project);
   });
 
+  // Every sign-in path (password, auto-login, a second factor's step) ends here, so every one of them is checked
+  // against a recovery under way and recorded on the browser's device (decision 0191).
   app.decorate('signIn', async (request: FastifyRequest, reply: FastifyReply, userId: number) => {
+    if (await recoveryPending(database.db, userId)) throw recoveryPendingError();
     const old = request.cookies[SESSION_COOKIE];
     if (old) await revokeSession(database.db, old);
-    const token = await createSession(database.db, userId, clock.now(), {
-      ip: request.ip,
-      userAgent: String(request.headers['user-agent'] ?? ''),
-    });
+    const now = clock.now();
+    const userAgent = String(request.headers['user-agent'] ?? '');
+    const token = await createSession(database.db, userId, now, { ip: request.ip, userAgent });
+    const device = deviceIdOf(request.cookies[DEVICE_COOKIE]);
+    const signedIn = { userId, deviceId: device.id, ip: request.ip, userAgent, now };
+    const seen = await recordDeviceSignIn(app.ctx, signedIn);
+    if (seen.isNew && seen.knewOthers) await alertNewDevice(app.ctx, request.log, signedIn);
+    reply.setCookie(DEVICE_COOKIE, device.id, { path: '/', httpOnly: true, sameSite: 'lax', secure, maxAge: DEVICE_COOKIE_MAX_AGE_S });
     reply.setCookie(SESSION_COOKIE, token, {
       path: '/',
       httpOnly: true,

@@ -12,7 +12,8 @@ export type TokenKind =
   | 'purse_confirm'
   | 'password_change'
   | 'email_change'
-  | 'operator_view';
+  | 'operator_view'
+  | 'not_me';
 
 export const TOKEN_TTL_MS: Record<TokenKind, number> = {
   confirm_registration: 3 * 24 * 3600 * 1000,
@@ -28,6 +29,11 @@ export const TOKEN_TTL_MS: Record<TokenKind, number> = {
   email_change: 24 * 3600 * 1000,
   /** The link staff open to view the cabinet as the partner, read-only (payload: who); decision 0162. */
   operator_view: 2 * 60 * 1000,
+  /**
+   * "This was not me" in a new-device mail or an e-mail change notice (payload: what happened); decision 0191. A week:
+   * a partner may read the mail days later, and the link only takes access away.
+   */
+  not_me: 7 * 24 * 3600 * 1000,
 };
 
 /** A new random token (128 bits) of a kind for a user; only its SHA-256 is stored. */
