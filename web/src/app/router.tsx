@@ -59,6 +59,7 @@ const auth = {
 };
 /** Pages for signed-in partners and guests alike, in the sign-in frame. */
 const alertsUnsubscribe = lazyPage(() => import('../features/alerts/pages/UnsubscribePage.tsx'), ['alerts']);
+const notMe = lazyPage(() => import('../features/not-me/pages/NotMePage.tsx'), ['notme']);
 const ShellLayout = lazyPage(() => import('./layout/ShellLayout.tsx'));
 const GuestLayout = lazyPage(() => import('./layout/GuestLayout.tsx'));
 const NotFoundPage = lazyPage(() => import('../features/not-found/pages/NotFoundPage.tsx'));
@@ -87,7 +88,7 @@ export function buildRoutes(shell: AppRoute[]): AppRoute[] {
         page(ROUTES.userLogout, 'logout', auth.logout),
         {
           ...lazyRoute(GuestLayout, { fullPage: true }),
-          children: [page(ROUTES.alertsUnsubscribe, 'alertsUnsubscribe', alertsUnsubscribe)],
+          children: [page(ROUTES.alertsUnsubscribe, 'alertsUnsubscribe', alertsUnsubscribe), page(ROUTES.notMe, 'notMe', notMe)],
         },
         {
           element: <GuestOnly />,

@@ -37,6 +37,7 @@ export const ROUTES = {
   helpCenterSso: '/help-center/sso',
   // Signed in or not
   alertsUnsubscribe: '/alerts/unsubscribe/:token',
+  notMe: '/not-me/:token',
   // Guest-only pages
   login: '/auth/login',
   register: '/auth/register',
@@ -74,7 +75,7 @@ export function href<N extends RouteName>(name: N, ...[params, hash]: HrefArgs<N
 }
 
 /** Routes that work the same signed in or not (an alert mail's unsubscribe link, decision 0124). */
-export const PUBLIC_ROUTES: readonly RouteName[] = ['alertsUnsubscribe'];
+export const PUBLIC_ROUTES: readonly RouteName[] = ['alertsUnsubscribe', 'notMe'];
 
 /** Routes a signed-in user is sent away from (to the dashboard). */
 export const GUEST_ROUTES: readonly RouteName[] = [

@@ -80,6 +80,12 @@ export default function PayoutsPage() {
         }}
       >
         <Panel title={t('request.title')} id="payout-request">
+          {available.data?.account_recovery ? (
+            // "This was not me" was confirmed: nothing is paid out until the password is reset (decision 0191).
+            <Alert severity="error" sx={{ mb: 2 }} data-testid="payout-account-recovery">
+              {available.data.account_recovery.message}
+            </Alert>
+          ) : null}
           {available.data?.cooling_off ? (
             // A recent sensitive change holds new requests back: said before the partner fills the form in.
             <Alert severity="warning" sx={{ mb: 2 }} data-testid="payout-cooling-off">

@@ -16,6 +16,7 @@ import { EmptyState, QueryBlock } from '../../../components/layout/QueryState.ts
 import { formatDateTime } from '../../../lib/format.ts';
 import { useSessions } from '../api/get-sessions.ts';
 import { useRevokeOtherSessions } from '../api/revoke-other-sessions.ts';
+import { useRevokeSession } from '../api/revoke-session.ts';
 import { relativeTime } from './relative-time.ts';
 import { describeUserAgent, type DeviceInfo } from './user-agent.ts';
 
@@ -53,12 +54,24 @@ function SessionList({ rows }: { rows: SessionRow[] }) {
     onSuccess: (answer) => feedback.snackbar(t('sessions.revoked', { count: answer.revoked })),
     onRefused: (error) => feedback.snackbar(error.serverMessage || t('sessions.revokeFailed')),
   });
+  // One session to sign out (any one but this browser's, which signs out from the top bar): asked first.
+  const [ending, setEnding] = useState<SessionRow | null>(null);
+  const endOne = useRevokeSession({
+    onSuccess: () => feedback.snackbar(t('sessions.ended')),
+    onRefused: (error) => feedback.snackbar(error.serverMessage || t('sessions.endFailed')),
+  });
   const now = Date.now();
   return (
     <>
       <Stack component="ul" spacing={0} sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label={t('sessions.title')}>
         {rows.map((row) => (
-          <SessionItem key={row.id} row={row} now={now} />
+          <SessionItem
+            key={row.id}
+            row={row}
+            now={now}
+            ending={endOne.isPending && endOne.variables === row.id}
+            onEnd={row.current ? undefined : () => setEnding(row)}
+          />
         ))}
       </Stack>
       <Box sx={{ mt: 2 }}>
@@ -90,18 +103,35 @@ function SessionList({ rows }: { rows: SessionRow[] }) {
           revoke.mutate();
         }}
       />
+      <ConfirmDialog
+        open={ending !== null}
+        title={t('sessions.endTitle')}
+        message={ending ? t('sessions.endMessage', { device: deviceName(ending, t) }) : ''}
+        confirmLabel={t('sessions.end')}
+        danger
+        onCancel={() => setEnding(null)}
+        onConfirm={() => {
+          if (ending) endOne.mutate(ending.id);
+          setEnding(null);
+        }}
+      />
     </>
   );
 }
 
-function SessionItem({ row, now }: { row: SessionRow; now: number }) {
+/** "Chrome on Windows", or what the user agent lets us say. */
+function deviceName(row: SessionRow, t: (key: string, params?: Record<string, string>) => string): string {
+  const info = describeUserAgent(row.user_agent);
+  return info.browser && info.os
+    ? t('sessions.browserOn', { browser: info.browser, os: info.os })
+    : info.browser || (info.os ? t('sessions.browserOn', { browser: t('sessions.aBrowser'), os: info.os }) : t('sessions.unknownDevice'));
+}
+
+function SessionItem({ row, now, onEnd, ending }: { row: SessionRow; now: number; onEnd: (() => void) | undefined; ending: boolean }) {
   const { t } = useTranslation('settings');
   const info = describeUserAgent(row.user_agent);
   const Icon = DEVICE_ICONS[info.device];
-  const device =
-    info.browser && info.os
-      ? t('sessions.browserOn', { browser: info.browser, os: info.os })
-      : info.browser || (info.os ? t('sessions.browserOn', { browser: t('sessions.aBrowser'), os: info.os }) : t('sessions.unknownDevice'));
+  const device = deviceName(row, t);
   return (
     <Box
       component="li"
@@ -142,6 +172,11 @@ function SessionItem({ row, now }: { row: SessionRow; now: number }) {
           {t('sessions.signedIn', { date: formatDateTime(row.created_at) })}
         </Typography>
       </Box>
+      {onEnd ? (
+        <Button size="small" color="error" onClick={onEnd} loading={ending} sx={{ flexShrink: 0, alignSelf: 'center' }} data-testid="end-session">
+          {t('sessions.end')}
+        </Button>
+      ) : null}
     </Box>
   );
 }

@@ -373,6 +373,42 @@ describe('settings: sessions', () => {
   });
 });
 
+describe('settings: ending one session', () => {
+  it('signs out any other session after a confirmation that names its device, and not this one', async () => {
+    const user = userEvent.setup();
+    let ended: string | null = null;
+    const { callsTo } = startScreen('/settings', {
+      'GET /api/settings/sessions': () => ({ body: { data: fixtures.sessions.data.filter((s) => s.id !== ended) } }),
+      'POST /api/settings/sessions/s_4b7e0a13/revoke': () => {
+        ended = 's_4b7e0a13';
+        return { body: { success: true, message: 'The session has ended.' } };
+      },
+    });
+    const rows = await screen.findAllByTestId('session');
+    // This browser's row has no button of its own (it signs out from the top bar); each other row has one.
+    expect(within(rows[0]!).queryByTestId('end-session')).not.toBeInTheDocument();
+    expect(screen.getAllByTestId('end-session')).toHaveLength(2);
+    await user.click(within(rows[1]!).getByRole('button', { name: 'Sign out' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Sign out this session?' });
+    expect(confirm).toHaveTextContent('Safari on iPhone will be signed out at once.');
+    await user.click(within(confirm).getByRole('button', { name: 'Sign out' }));
+    expect(await screen.findByText('The session has ended.')).toBeInTheDocument();
+    expect(callsTo('/settings/sessions/s_4b7e0a13/revoke')).toHaveLength(1);
+    await waitFor(() => expect(screen.getAllByTestId('session')).toHaveLength(2));
+  });
+
+  it('says why when the session had ended already', async () => {
+    const user = userEvent.setup();
+    startScreen('/settings', {
+      'POST /api/settings/sessions/s_d06a5e88/revoke': { status: 404, body: { code: 'not_found', message: 'This session has already ended.' } },
+    });
+    const rows = await screen.findAllByTestId('session');
+    await user.click(within(rows[2]!).getByTestId('end-session'));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Sign out' }));
+    expect(await screen.findByText('This session has already ended.')).toBeInTheDocument();
+  });
+});
+
 describe('settings in Arabic', () => {
   it('lays the page out right to left', async () => {
     await changeLanguage('ar');
