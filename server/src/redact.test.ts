@@ -24,6 +24,8 @@ describe('redactUrl', () => {
     [`/api/purse/confirm/${TOKEN}`, `/api/purse/confirm/${REDACTED}`],
     [`/settings/email/confirm/${TOKEN}`, `/settings/email/confirm/${REDACTED}`],
     [`/alerts/unsubscribe/${TOKEN}`, `/alerts/unsubscribe/${REDACTED}`],
+    [`/not-me/${TOKEN}`, `/not-me/${REDACTED}`],
+    [`/api/not-me/${TOKEN}`, `/api/not-me/${REDACTED}`],
     [`/api/alerts/unsubscribe?token=${TOKEN}&x=1`, `/api/alerts/unsubscribe?token=${REDACTED}&x=1`],
     [`/operator/v1/view-as/${TOKEN}`, `/operator/v1/view-as/${REDACTED}`],
     [`/api/auth/auto-login/from?code=${TOKEN}`, `/api/auth/auto-login/from?code=${REDACTED}`],
@@ -38,7 +40,7 @@ describe('redactUrl', () => {
 
   it('never lets a token through, whatever it is', () => {
     const token = fc.stringMatching(/^[A-Za-z0-9_-]{16,40}$/);
-    const prefix = fc.constantFrom('/auth/confirm-registration/', '/api/purse/confirm/', '/settings/email/confirm/', '/alerts/unsubscribe/', '/auth/restore-access/');
+    const prefix = fc.constantFrom('/auth/confirm-registration/', '/api/purse/confirm/', '/settings/email/confirm/', '/alerts/unsubscribe/', '/auth/restore-access/', '/not-me/', '/api/not-me/');
     fc.assert(fc.property(prefix, token, (p, tok) => !redactUrl(`${p}${tok}`).includes(tok) && !redactUrl(`/x?token=${tok}`).includes(tok)));
   });
 });
@@ -67,6 +69,7 @@ describe('the request log', () => {
       `/purse/confirm/${TOKEN}`,
       `/settings/email/confirm/${TOKEN}`,
       `/alerts/unsubscribe/${TOKEN}`,
+      `/not-me/${TOKEN}`,
     ];
     for (const url of pages) await app.inject(url);
     const calls: Array<[string, string, object?]> = [
@@ -74,6 +77,8 @@ describe('the request log', () => {
       ['GET', `/api/alerts/unsubscribe?token=${TOKEN}`],
       ['POST', `/api/alerts/unsubscribe?token=${TOKEN}`],
       ['GET', `/operator/v1/view-as/${TOKEN}`],
+      ['GET', `/api/not-me/${TOKEN}`],
+      ['POST', `/api/not-me/${TOKEN}`],
       ['POST', '/api/auth/restore-password', { email: 'a@b.test', token: TOKEN, password: 'x' }],
       ['POST', '/api/auth/confirm-registration', { token: TOKEN }],
     ];

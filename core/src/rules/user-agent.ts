@@ -14,7 +14,7 @@ const BROWSERS: ReadonlyArray<[RegExp, string]> = [
   [/\bYaBrowser\//, 'Yandex Browser'],
   [/\bSamsungBrowser\//, 'Samsung Internet'],
   [/\bFirefox\/|\bFxiOS\//, 'Firefox'],
-  [/\bCriOS\/|\bChrome\/|\bChromium\//, 'Chrome'],
+  [/\bCriOS\/|\b(?:Headless)?Chrome\/|\bChromium\//, 'Chrome'],
   [/\bVersion\/[\d.]+.*\bSafari\//, 'Safari'],
 ];
 

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { describeUserAgent, isLangCode, type LangCode } from '@pc/core';
+import { describeUserAgent, isLangCode, langDir, type LangCode } from '@pc/core';
 import type { AppContext } from '../../context.ts';
 import { knownDevices, users } from '../../db/schema/index.ts';
 import { dateTimeIn, t } from '../../lib/i18n.ts';
@@ -83,11 +83,13 @@ export async function alertNewDevice(ctx: AppContext, log: FastifyBaseLogger, in
     ip: input.ip,
     user_agent: input.userAgent.slice(0, 300),
   });
+  // In a right-to-left mail, the Latin names and the address are isolated, so they keep their own order.
+  const isolate = (text: string) => (langDir(lang) === 'rtl' ? `\u2068${text}\u2069` : text);
   await sendMail(ctx, log, lang, 'new_device_signin', user.email, {
     link,
     date: dateTimeIn(lang, input.now),
-    device: deviceWords(lang, input.userAgent),
-    ip: input.ip || '—',
+    device: isolate(deviceWords(lang, input.userAgent)),
+    ip: isolate(input.ip || '—'),
   });
   log.info({ userId: input.userId }, 'sign-in from a new device: the partner was mailed');
 }
