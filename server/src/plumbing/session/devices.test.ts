@@ -213,6 +213,21 @@ describe('"this was not me"', () => {
   });
 });
 
+describe('sign-in during a recovery', () => {
+  it('issues no session by any path while a recovery is under way (the hook of app.signIn), with the way out said', async () => {
+    t = await createTestApp({ clock: NOW });
+    await signedUpPartner(t.app, EMAIL);
+    // The right password (as if the partner had set it) still meets the recovery: only the reset ends it.
+    await t.ctx.database.db.update(users).set({ recoveryStartedAt: t.clock.now() }).where(eq(users.email, EMAIL));
+    const refused = await signIn(t.app);
+    expect(refused.statusCode, refused.body).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'forbidden', reason: 'account_recovery' });
+    expect(refused.json().message).toBe('This account is being secured. Set a new password with the link we sent to its email address, then sign in.');
+    expect(refused.cookies.find((c) => c.name === 'pc_session')).toBeUndefined();
+    expect(await t.ctx.database.query(sql`select 1 from sessions s join users u on u.id = s.user_id where u.email = ${EMAIL}`)).toHaveLength(1);
+  });
+});
+
 describe('the e-mail change notice', () => {
   async function askChange(app: FastifyInstance, cookie: string, password: string) {
     await passPasswordCheck(app, cookie, password);
