@@ -1,10 +1,13 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
 import Stack from '@mui/material/Stack';
 import ContentCopy from '@mui/icons-material/ContentCopy';
 import Check from '@mui/icons-material/Check';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCopy } from '../../../components/copy/CopyField.tsx';
 import { downloadText } from '../../../lib/download.ts';
@@ -66,5 +69,26 @@ export function RecoveryCodesView({ codes, email }: { codes: readonly string[]; 
         </Button>
       </Stack>
     </Box>
+  );
+}
+
+/**
+ * The last step of a dialog that made new codes (the authenticator turned on, or new codes asked for): the codes,
+ * under what led to them when there is something to say, and the button that closes the dialog once they are kept.
+ */
+export function RecoveryCodesStep({ codes, email, onDone, children }: { codes: readonly string[]; email: string; onDone: () => void; children?: ReactNode }) {
+  const { t } = useTranslation('settings');
+  return (
+    <>
+      <DialogContent>
+        {children}
+        <RecoveryCodesView codes={codes} email={email} />
+      </DialogContent>
+      <DialogActions>
+        <Button variant="contained" onClick={onDone} data-testid="recovery-codes-done">
+          {t('secondFactor.codes.saved')}
+        </Button>
+      </DialogActions>
+    </>
   );
 }

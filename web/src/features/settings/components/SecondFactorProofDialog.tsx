@@ -15,7 +15,7 @@ import type { ApiRequestError } from '../../../lib/http.ts';
 import { useDisableTotp, type SecondFactorProofBody } from '../api/disable-totp.ts';
 import { useRegenerateRecoveryCodes } from '../api/regenerate-recovery-codes.ts';
 import { PasswordInput } from './PasswordInput.tsx';
-import { RecoveryCodesView } from './RecoveryCodesView.tsx';
+import { RecoveryCodesStep } from './RecoveryCodesView.tsx';
 
 export type ProofPurpose = 'disable' | 'regenerate';
 type Errors = Partial<Record<'password' | 'code' | 'recovery_code' | 'form', string>>;
@@ -66,16 +66,7 @@ export function SecondFactorProofDialog({ purpose, email, onClose }: { purpose: 
     <Dialog open onClose={pending ? undefined : onClose} maxWidth="sm" fullWidth aria-labelledby="second-factor-proof-title">
       <DialogTitle id="second-factor-proof-title">{codes ? t('secondFactor.codes.title') : title}</DialogTitle>
       {codes ? (
-        <>
-          <DialogContent>
-            <RecoveryCodesView codes={codes} email={email} />
-          </DialogContent>
-          <DialogActions>
-            <Button variant="contained" onClick={onClose} data-testid="recovery-codes-done">
-              {t('secondFactor.codes.saved')}
-            </Button>
-          </DialogActions>
-        </>
+        <RecoveryCodesStep codes={codes} email={email} onDone={onClose} />
       ) : (
         <Box component="form" noValidate onSubmit={submit} data-testid={`second-factor-${purpose}`}>
           <DialogContent>

@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { TotpSetupAnswer } from '@pc/core/contracts/second-factor';
 import { useConfirmTotp } from '../api/confirm-totp.ts';
-import { RecoveryCodesView } from './RecoveryCodesView.tsx';
+import { RecoveryCodesStep } from './RecoveryCodesView.tsx';
 
 const CODE = /^\d{6}$/;
 
@@ -43,19 +43,11 @@ export function TotpSetupDialog({ setup, email, onClose }: { setup: TotpSetupAns
     <Dialog open onClose={confirm.isPending ? undefined : onClose} maxWidth="sm" fullWidth aria-labelledby="totp-setup-title">
       <DialogTitle id="totp-setup-title">{codes ? t('secondFactor.codes.title') : t('secondFactor.setup.title')}</DialogTitle>
       {codes ? (
-        <>
-          <DialogContent>
-            <Alert severity="success" sx={{ mb: 2 }}>
-              {t('secondFactor.setup.done')}
-            </Alert>
-            <RecoveryCodesView codes={codes} email={email} />
-          </DialogContent>
-          <DialogActions>
-            <Button variant="contained" onClick={onClose} data-testid="recovery-codes-done">
-              {t('secondFactor.codes.saved')}
-            </Button>
-          </DialogActions>
-        </>
+        <RecoveryCodesStep codes={codes} email={email} onDone={onClose}>
+          <Alert severity="success" sx={{ mb: 2 }}>
+            {t('secondFactor.setup.done')}
+          </Alert>
+        </RecoveryCodesStep>
       ) : (
         <Box component="form" noValidate onSubmit={submit} data-testid="totp-setup">
           <DialogContent>
