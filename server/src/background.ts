@@ -50,8 +50,8 @@ export async function startBackground(app: FastifyInstance): Promise<Background>
     banner.push(`  Staff console: ${publicUrl}/operator  ${DEMO_STAFF.map((m) => m.email).join(', ')} / ${DEMO_STAFF_PASSWORD}`);
     banner.push(`  Staff authenticator (demo only): ${DEMO_STAFF_TOTP_SECRET}`);
   }
-  // Day and month closes: at start (catch-up) and every minute after.
-  const scheduler = startScheduler(app.ctx, app.log);
+  // Day and month closes and the other jobs: at start (catch-up) and every minute after.
+  const scheduler = startScheduler(app.ctx, app.log, { intervalMs: app.ctx.config.JOBS_INTERVAL_MS });
   stops.push(() => scheduler.stop());
   return {
     banner,

@@ -182,6 +182,11 @@ export const configSchema = z
      * sending first (its probe interval); then requests and ingest batches in flight finish, jobs end, the pool closes.
      */
     SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+    /**
+     * How often the scheduled jobs take their turn (closes, mails, postbacks, alerts, feeds, site checks, automatic
+     * payouts): every minute. Shorter only where a test watches several processes run them.
+     */
+    JOBS_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Unset: json in production, pretty (one readable line per record) elsewhere. */
     LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
