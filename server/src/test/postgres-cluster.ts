@@ -62,7 +62,7 @@ export async function createPostgresCluster(opts: { replicaOf?: PostgresCluster 
   const port = await freePort();
   if (opts.replicaOf) {
     const from = opts.replicaOf.port;
-    run('pg_basebackup', ['-D', dataDir, '-h', '127.0.0.1', '-p', String(from), '-U', 'postgres', '-R', '-X', 'stream', '--no-sync']);
+    run('pg_basebackup', ['-D', dataDir, '-h', '127.0.0.1', '-p', String(from), '-U', 'postgres', '-R', '-X', 'stream', '--checkpoint=fast', '--no-sync']);
   } else {
     run('initdb', ['-D', dataDir, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8']);
   }
