@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp } from './app.ts';
+import { partnerApiHooks } from './app/api-scope.ts';
 import { loadConfig, type Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { createMailer } from './mail/mailer.ts';
@@ -162,8 +163,12 @@ describe('every error answers {code, message} in the request language', () => {
 
   it('router errors, parse errors and a 500, in English and in German', async () => {
     const app = await appWith({}, (a) => {
-      a.get('/api/test-boom', async () => {
-        throw new Error('connect ECONNREFUSED 10.1.2.3:5432 at /srv/app/server/src/db/client.ts:42');
+      // Beside the partner API, under its hooks (no-store among them).
+      a.register(async (api) => {
+        await api.register(partnerApiHooks);
+        api.get('/api/test-boom', async () => {
+          throw new Error('connect ECONNREFUSED 10.1.2.3:5432 at /srv/app/server/src/db/client.ts:42');
+        });
       });
     });
     for (const { label, request, status, code, en, de } of cases) {

@@ -33,7 +33,8 @@ export const readRouting = fp(async (app: FastifyInstance) => {
   });
   if (!readDatabase || freshMs === 0) return;
   app.addHook('onSend', async (request, reply) => {
-    if (request.user && request.method !== 'GET' && request.method !== 'HEAD' && request.url.startsWith('/api/')) {
+    // request.user is set only in the partner API's scope (its session lookup, app/api-scope.ts).
+    if (request.user && request.method !== 'GET' && request.method !== 'HEAD') {
       reply.setCookie(FRESH_COOKIE, String(Date.now() + freshMs), { path: '/', httpOnly: true, sameSite: 'lax', secure, maxAge: config.READ_YOUR_WRITES_SECONDS });
     }
   });

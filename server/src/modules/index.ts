@@ -33,41 +33,42 @@ import { notMeRoutes } from './not-me/routes.ts';
 
 /**
  * Every feature module is registered here, and only here: features do not import each other.
- * Partner-facing modules live under /api; the file hosts' ingest and the operator API under their own prefixes.
+ * Partner-facing modules live under /api: partnerModules fills the partner API's scope (app/api-scope.ts, which
+ * carries its session, cross-site check, no-store and limits); the file hosts' ingest, the operator API and the
+ * webmaster API are registered by serviceModules under their own prefixes.
  */
-export async function registerModules(app: FastifyInstance) {
-  await app.register(
-    async (api) => {
-      // feature modules: one line each
-      await api.register(balanceRoutes);
-      await api.register(unlimitedRoutes);
-      await api.register(captchaRoutes);
-      await api.register(authRoutes);
-      await api.register(secondFactorRoutes);
-      await api.register(userRoutes);
-      await api.register(securityRoutes);
-      await api.register(settingsRoutes);
-      await api.register(notMeRoutes);
-      await api.register(programRoutes);
-      await api.register(statisticsRoutes);
-      await api.register(earningsRoutes);
-      await api.register(dashboardRoutes);
-      await api.register(productRoutes);
-      await api.register(ratesRoutes);
-      await api.register(payoutsRoutes);
-      await api.register(postbacksRoutes);
-      await api.register(alertsRoutes);
-      await api.register(messagesRoutes);
-      await api.register(apiKeyRoutes);
-      await api.register(helpCenterRoutes);
-      await api.register(startRoutes);
-      await api.register(referralsRoutes);
-      await api.register(plansRoutes);
-      await api.register(sitesRoutes);
-      await api.register(buyersRoutes);
-    },
-    { prefix: '/api' },
-  );
+export async function partnerModules(api: FastifyInstance) {
+  // feature modules: one line each
+  await api.register(balanceRoutes);
+  await api.register(unlimitedRoutes);
+  await api.register(captchaRoutes);
+  await api.register(authRoutes);
+  await api.register(secondFactorRoutes);
+  await api.register(userRoutes);
+  await api.register(securityRoutes);
+  await api.register(settingsRoutes);
+  await api.register(notMeRoutes);
+  await api.register(programRoutes);
+  await api.register(statisticsRoutes);
+  await api.register(earningsRoutes);
+  await api.register(dashboardRoutes);
+  await api.register(productRoutes);
+  await api.register(ratesRoutes);
+  await api.register(payoutsRoutes);
+  await api.register(postbacksRoutes);
+  await api.register(alertsRoutes);
+  await api.register(messagesRoutes);
+  await api.register(apiKeyRoutes);
+  await api.register(helpCenterRoutes);
+  await api.register(startRoutes);
+  await api.register(referralsRoutes);
+  await api.register(plansRoutes);
+  await api.register(sitesRoutes);
+  await api.register(buyersRoutes);
+}
+
+/** The APIs beside the partner API: each authenticated its own way. */
+export async function serviceModules(app: FastifyInstance) {
   // The development mailbox: outside production only.
   if (app.ctx.config.NODE_ENV !== 'production') await app.register(devMailRoutes);
   // The file hosts' event feed, authenticated by its own bearer tokens.

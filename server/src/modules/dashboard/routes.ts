@@ -13,12 +13,14 @@ import {
   unlimitedHistoryAnswer,
   unusedFilesAnswer,
 } from '@pc/core';
-import { currentUser } from '../../plumbing/session/plugin.ts';
+import { currentUser, keepSessionLookups } from '../../plumbing/session/plugin.ts';
 import * as dashboard from './service.ts';
 
 /** GET calls of the dashboard: the signed-in partner's own figures across both projects. */
 export async function dashboardRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
+  // Figure reads: their session lookups may be kept for a few seconds (decision 0093).
+  keepSessionLookups(app);
   const { clock } = app.ctx;
   const tags = ['dashboard'];
   const opts = { preHandler: app.requireUser };

@@ -10,12 +10,14 @@ import {
   goldStatusQuery,
 } from '@pc/core';
 import { keptAnswers } from '../../plumbing/read-cache.ts';
-import { currentUser } from '../../plumbing/session/plugin.ts';
+import { currentUser, keepSessionLookups } from '../../plumbing/session/plugin.ts';
 import * as earnings from './service.ts';
 
 /** GET calls of the earnings page: the signed-in partner's own figures in one activated project (app.requireProgram). */
 export async function earningsRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
+  // Figure reads: their session lookups may be kept for a few seconds (decision 0093).
+  keepSessionLookups(app);
   const { clock } = app.ctx;
   const tags = ['earnings'];
   // The page's answers are kept until the partner's figures move (decision 0093).

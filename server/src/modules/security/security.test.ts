@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../app.ts';
+import { partnerApiHooks } from '../../app/api-scope.ts';
 import type { AppContext } from '../../context.ts';
 import { sessions, users } from '../../db/schema/index.ts';
 import { hashPassword } from '../../lib/passwords.ts';
@@ -21,8 +22,12 @@ async function guardedApp() {
   const clock = manualClock();
   const ctx: AppContext = { config, database, clock, mailer: createMailer({ database, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM }) };
   const app = await buildApp(ctx, { logger: false });
-  app.post('/api/test/money', { preHandler: app.requireSecurityCode }, async () => ({ done: true }));
-  app.post('/api/test/account', { preHandler: app.requireSecurityPassword }, async () => ({ done: true }));
+  // Beside the partner API, under its hooks (session, cross-site check, limits).
+  app.register(async (api) => {
+    await api.register(partnerApiHooks);
+    api.post('/api/test/money', { preHandler: app.requireSecurityCode }, async () => ({ done: true }));
+    api.post('/api/test/account', { preHandler: app.requireSecurityPassword }, async () => ({ done: true }));
+  });
   await app.ready();
   return { app, ctx, clock, close: async () => (await app.close(), await database.close()) };
 }

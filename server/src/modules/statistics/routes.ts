@@ -22,12 +22,14 @@ import {
   videosTodayQuery,
 } from '@pc/core';
 import { keptAnswers } from '../../plumbing/read-cache.ts';
-import { currentUser } from '../../plumbing/session/plugin.ts';
+import { currentUser, keepSessionLookups } from '../../plumbing/session/plugin.ts';
 import * as stats from './service.ts';
 
 /** GET calls of the statistics and video screens: the signed-in partner's own data in one activated project (app.requireProgram). */
 export async function statisticsRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
+  // Figure reads: their session lookups may be kept for a few seconds (decision 0093).
+  keepSessionLookups(app);
   const { clock } = app.ctx;
   const tags = ['statistics'];
   const opts = { preHandler: app.requireProgram };

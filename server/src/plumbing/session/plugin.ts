@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import { sql } from 'drizzle-orm';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isLangCode, type ProjectId } from '@pc/core';
 import { AppError } from '../../lib/errors.ts';
 import {
@@ -37,6 +37,14 @@ declare module 'fastify' {
     signIn: (request: FastifyRequest, reply: FastifyReply, userId: number) => Promise<void>;
     signOut: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
+  interface FastifyContextConfig {
+    /**
+     * A figure screen's read, which uses nothing of the session but the account's id, status and language: its
+     * session lookup may be one kept for a few seconds (resolveSessionStateKept, decision 0093). Set for a whole
+     * module's reads by keepSessionLookups.
+     */
+    keptSession?: boolean;
+  }
 }
 
 /** The live session behind a request, for handlers behind requireUser. */
@@ -57,24 +65,29 @@ export function currentUser(request: FastifyRequest): SessionUser {
 }
 
 /**
- * The figure screens' reads, which use nothing of the session but the account's id, status and language: their
- * session lookups are kept for a few seconds (resolveSessionStateKept, decision 0093). Every other call looks the
- * session up each time.
+ * Marks every GET route of the module that calls it (in its own, encapsulated plugin) as a figure read whose session
+ * lookup may be kept (`config.keptSession`): the statistics, video, earnings and dashboard reads (decision 0093).
+ * Every other call looks the session up each time.
  */
-const KEPT_SESSION_READS = /^\/api\/(statistics|videos|earnings|dashboard)\//;
+export function keepSessionLookups(app: FastifyInstance): void {
+  app.addHook('onRoute', (route) => {
+    if ([route.method].flat().includes('GET')) route.config = { ...route.config, keptSession: true };
+  });
+}
 
-export const sessionPlugin = fp(async (app) => {
-  const { database, clock, config } = app.ctx;
-  const secure = config.PUBLIC_URL.startsWith('https:');
-  app.decorateRequest('user', null);
-  app.decorateRequest('session', null);
+/**
+ * The partner's session behind each call of the scope it is registered in (the partner API's, app/api-scope.ts):
+ * the session cookie is looked up and sets `request.user`, `request.session` and the answer's language; a read-only
+ * staff view refuses writes. The decorators (requireUser, signIn, ...) are sessionPlugin's, on the whole app.
+ */
+export const sessionLookup = fp(async (app) => {
+  const { database, clock } = app.ctx;
 
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/')) return;
     const token = request.cookies[SESSION_COOKIE];
     if (!token) return;
     const live =
-      request.method === 'GET' && KEPT_SESSION_READS.test(request.url)
+      request.method === 'GET' && request.routeOptions.config?.keptSession
         ? await resolveSessionStateKept(database.db, token, clock.now())
         : await resolveSessionState(database.db, token, clock.now());
     request.user = live?.user ?? null;
@@ -93,6 +106,14 @@ export const sessionPlugin = fp(async (app) => {
     if (request.user && request.method !== 'GET' && request.method !== 'HEAD')
       forgetKeptSessions(database.db, request.user.id);
   });
+});
+
+/** The session's request fields and decorators, on the whole app: requireUser, requireProgram, signIn, signOut. */
+export const sessionPlugin = fp(async (app) => {
+  const { database, clock, config } = app.ctx;
+  const secure = config.PUBLIC_URL.startsWith('https:');
+  app.decorateRequest('user', null);
+  app.decorateRequest('session', null);
 
   app.decorate('requireUser', async (request: FastifyRequest) => {
     if (!request.user || !request.user.isActive) throw new AppError('unauthorized');
