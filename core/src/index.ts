@@ -34,6 +34,7 @@ export * from './contracts/exchange-rates.ts';
 export * from './contracts/payouts.ts';
 export * from './rules/auto-payouts.ts';
 export * from './contracts/auto-payouts.ts';
+export * from './contracts/statements.ts';
 export * from './contracts/security.ts';
 export * from './contracts/settings.ts';
 export * from './contracts/devices.ts';

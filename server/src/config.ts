@@ -207,6 +207,13 @@ export const configSchema = z
     SUPPORT_URL: optionalLink.default(''),
     SUPPORT_CONTACT_URL: optionalContact.default(''),
     SUPPORT_MESSENGER_URL: optionalLink.default(''),
+    /**
+     * The programme's details printed on payout statements (decision 0205): who pays, its address (lines separated
+     * by " | ") and tax ID; an empty one is left out.
+     */
+    STATEMENT_ISSUER_NAME: z.string().trim().max(120).default('Partner Cabinet'),
+    STATEMENT_ISSUER_ADDRESS: z.string().trim().max(300).default(''),
+    STATEMENT_ISSUER_TAX_ID: z.string().trim().max(60).default(''),
   })
   .superRefine((cfg, ctx) => {
     if (cfg.DATABASE_READ_URL && !cfg.DATABASE_URL)

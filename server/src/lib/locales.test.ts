@@ -5,7 +5,7 @@ import { LANG_CODES } from '@pc/core';
 
 const LOCALES = join(import.meta.dirname, '../../../locales');
 /** The namespaces the server translates (errors, field messages, mails, module errors). */
-const NAMESPACES = ['errors', 'validation', 'fields', 'mail', 'statistics', 'unlimited', 'operator', 'money', 'account', 'postbacks', 'help', 'alerts', 'webmaster'] as const;
+const NAMESPACES = ['errors', 'validation', 'fields', 'mail', 'statistics', 'unlimited', 'operator', 'money', 'account', 'postbacks', 'help', 'alerts', 'webmaster', 'statements'] as const;
 /** Operator-facing: English is required, other languages are optional (the server falls back to English). */
 const ENGLISH_ONLY = new Set<string>(['operator']);
 /** The web app's namespaces, checked here only for French typography and the product name. */

@@ -17,6 +17,7 @@ import { dashboardRoutes } from './dashboard/routes.ts';
 import { productRoutes } from './product/routes.ts';
 import { ratesRoutes } from './rates/routes.ts';
 import { payoutsRoutes } from './payouts/routes.ts';
+import { statementsRoutes } from './statements/routes.ts';
 import { postbacksRoutes } from './postbacks/routes.ts';
 import { alertsRoutes } from './alerts/routes.ts';
 import { messagesRoutes } from './messages/routes.ts';
@@ -55,6 +56,7 @@ export async function partnerModules(api: FastifyInstance) {
   await api.register(productRoutes);
   await api.register(ratesRoutes);
   await api.register(payoutsRoutes);
+  await api.register(statementsRoutes);
   await api.register(postbacksRoutes);
   await api.register(alertsRoutes);
   await api.register(messagesRoutes);

@@ -10,3 +10,4 @@ export * from './staff.ts';
 export * from './console.ts';
 export * from './second-factor.ts';
 export * from './auto-payouts.ts';
+export * from './statements.ts';
