@@ -61,3 +61,4 @@ export * from './contracts/second-factor.ts';
 export * from './rules/flagged-sales.ts';
 export * from './contracts/buyers.ts';
 export * from './rules/buyers.ts';
+export * from './rules/tags.ts';

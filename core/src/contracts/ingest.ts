@@ -25,6 +25,15 @@ const domain = z
   .max(253)
   .regex(/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$/i, 'expected a domain name');
 
+/**
+ * A partner's sub-ID tag (`?sub=forum-x` on a file link), passed on by the file host on every event the link led to:
+ * at most 64 letters, digits, `_`, `-`, `.`. Absent or null = no tag (decision 0206).
+ */
+export const SUB_ID_MAX = 64;
+export const SUB_ID_PATTERN = /^[A-Za-z0-9_.-]{1,64}$/;
+export const subId = z.string().max(SUB_ID_MAX, `expected at most ${SUB_ID_MAX} characters`).regex(SUB_ID_PATTERN, 'expected 1 to 64 letters, digits, _, - or .');
+const tag = { sub_id: subId.nullish() };
+
 const base = {
   id,
   at,
@@ -72,6 +81,7 @@ export const pageHitEvent = z.strictObject({
   type: z.literal('page_hit'),
   file_id: id.nullish(),
   referrer: url,
+  ...tag,
 });
 export const downloadEvent = z.strictObject({
   ...base,
@@ -87,6 +97,7 @@ export const downloadEvent = z.strictObject({
    * among all downloads, never for pay, and does not take the downloader's first download of the day (decision 0200).
    */
   refused: z.boolean().optional(),
+  ...tag,
 });
 export const saleEvent = z.strictObject({
   ...base,
@@ -107,6 +118,8 @@ export const saleEvent = z.strictObject({
   player_type: z.enum(PLAYER_TYPES).nullish(),
   /** The page the buyer came from, like a download's referrer (purchases per URL on the sources screen). */
   referrer: url,
+  /** The tag of the link that led to the sale; a rebill carries its own (decision 0206). */
+  ...tag,
 });
 export const saleStatusEvent = z.strictObject({
   ...base,
@@ -122,6 +135,7 @@ export const videoViewEvent = z.strictObject({
   player_type: z.enum(PLAYER_TYPES),
   viewer_id: id,
   seconds: z.number().int().nonnegative().max(86_400),
+  ...tag,
 });
 
 export const ingestEvent = z.discriminatedUnion('type', [
