@@ -18,7 +18,8 @@
  * scripts, the styles, the fonts and the API answers) with the number of requests.
  *
  * Options: `--screens sign-in,dashboard` (names as printed; default every screen), `--profile mobile|desktop`
- * (default both), `--runs N`, `--json FILE` (every run's figures and the medians), `--check`: exit 1 when a median
+ * (default both), `--runs N`, `--json FILE` (every run's figures and the medians), `--reports DIR` (each run's whole
+ * Lighthouse report, `<screen>-<profile>-<run>.json`, to see where a screen's time goes), `--check`: exit 1 when a median
  * misses a budget — sign-in performance >= 90 on a phone; signed-in screens >= 90 on desktop and >= 70 on a phone;
  * total blocking time <= 200 ms on desktop; accessibility 100 everywhere. Without `--check` the budgets are only
  * printed beside the figures.
@@ -27,7 +28,7 @@
  * on what else runs on it: the load average is printed before and after.
  */
 import { spawn, execSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir, cpus } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -118,6 +119,7 @@ const { values: options } = parseArgs({
     check: { type: 'boolean', default: false },
     'no-build': { type: 'boolean', default: false },
     json: { type: 'string' },
+    reports: { type: 'string' },
   },
 });
 const runs = Number(options.runs);
@@ -130,6 +132,7 @@ const wanted = options.screens?.split(',').map((s) => s.trim()).filter(Boolean);
 const unknown = wanted?.filter((name) => !SCREENS.some((s) => s.name === name)) ?? [];
 if (unknown.length) throw new Error(`unknown screens: ${unknown.join(', ')} (known: ${SCREENS.map((s) => s.name).join(', ')})`);
 const screens = wanted ? SCREENS.filter((s) => wanted.includes(s.name)) : SCREENS;
+if (options.reports) mkdirSync(options.reports, { recursive: true });
 
 // ------------------------------------------------------------------------------------------------------------
 // The cabinet.
@@ -256,12 +259,13 @@ const categories = ['performance', 'accessibility', 'best-practices'];
 /** A run Lighthouse could not finish (it says so in its result), which may be made again. */
 class Unfinished extends Error {}
 
-async function audit(port: number, url: string, profile: Profile): Promise<Figures> {
+async function audit(port: number, url: string, profile: Profile, reportPath?: string): Promise<Figures> {
   const flags: Flags = { port, output: 'json', logLevel: 'error', onlyCategories: categories };
   const config: Config | undefined = profile === 'desktop' ? desktopConfig : undefined;
   const result = await withDeadline(lighthouse(url, flags, config), RUN_MS, `Lighthouse on ${url}`);
   const lhr: Result | undefined = result?.lhr;
   if (!lhr) throw new Unfinished(`Lighthouse returned nothing for ${url}`);
+  if (reportPath && typeof result?.report === 'string') writeFileSync(reportPath, result.report);
   if (lhr.runtimeError) throw new Unfinished(`Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   if (new URL(lhr.finalDisplayedUrl).pathname !== new URL(url).pathname) {
     throw new Error(`${url} ended at ${lhr.finalDisplayedUrl} (signed out?)`);
@@ -285,10 +289,10 @@ async function audit(port: number, url: string, profile: Profile): Promise<Figur
  * A run Lighthouse could not finish (its trace lost on a busy machine: NO_NAVSTART, NO_FCP and the like) is made
  * again, at most twice; a page that ends signed out, or a run past its deadline, fails the benchmark.
  */
-async function auditWithRetries(port: number, url: string, profile: Profile): Promise<Figures> {
+async function auditWithRetries(port: number, url: string, profile: Profile, reportPath?: string): Promise<Figures> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await audit(port, url, profile);
+      return await audit(port, url, profile, reportPath);
     } catch (error) {
       if (!(error instanceof Unfinished) || attempt > RETRIES) throw error;
       console.log(`  (again: ${(error as Error).message.split('\n')[0]})`);
@@ -387,7 +391,8 @@ try {
       for (const profile of profiles) {
         for (const screen of list) {
           const t0 = performance.now();
-          const f = await auditWithRetries(port, `${baseUrl}${screen.path}`, profile);
+          const report = options.reports ? join(options.reports, `${screen.name}-${profile}-${run}.json`) : undefined;
+          const f = await auditWithRetries(port, `${baseUrl}${screen.path}`, profile, report);
           const key = `${profile} ${screen.name}`;
           results.set(key, [...(results.get(key) ?? []), f]);
           console.log(

@@ -100,7 +100,7 @@ describe.skipIf(!hasBrowser)('money out in Chromium', () => {
   });
 
   it('sends the link again: not within a minute of the first, then a second mail', async () => {
-    const resend = page.getByRole('button', { name: 'Send the confirmation link for WebMoney Z123456789012 again' });
+    const resend = page.getByRole('button', { name: 'Send link again: WebMoney Z123456789012' });
     await resend.click();
     const refusal = page.getByRole('dialog', { name: 'Not possible' });
     await refusal.waitFor();
@@ -128,7 +128,7 @@ describe.skipIf(!hasBrowser)('money out in Chromium', () => {
         const grid = page.getByRole('grid', { name: 'طرق السحب الخاصة بك' });
         await grid.waitFor({ timeout: 30_000 });
         if (width === 390) await grid.locator('.MuiDataGrid-virtualScroller').evaluate((el) => (el.scrollLeft = -el.scrollWidth));
-        await page.getByRole('button', { name: 'إعادة إرسال رابط التأكيد لـ WebMoney Z123456789012' }).waitFor();
+        await page.getByRole('button', { name: 'إعادة إرسال الرابط: WebMoney Z123456789012' }).waitFor();
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
         await shot(`payouts-wallet-waiting-ar-${width}`);
       }

@@ -175,7 +175,7 @@ export function TopBar({ user, language, theme, onMenu, onLanguage, onTheme, onP
           </Box>
           <Tooltip title={newsLabel}>
             <IconButton color="inherit" component={RouterLink} to={href('news')} aria-label={newsLabel} data-testid="news-button">
-              <Badge badgeContent={unread?.news ?? 0} max={99} color="primary" data-testid="news-badge">
+              <Badge badgeContent={unread?.news || undefined} max={99} color="primary" data-testid="news-badge">
                 <NewspaperOutlined />
               </Badge>
             </IconButton>
@@ -184,7 +184,7 @@ export function TopBar({ user, language, theme, onMenu, onLanguage, onTheme, onP
         </Box>
         <Tooltip title={notificationsLabel}>
           <IconButton color="inherit" component={RouterLink} to={href('notifications')} aria-label={notificationsLabel} data-testid="notifications-button">
-            <Badge badgeContent={unread?.notifications ?? 0} max={99} color="error" data-testid="notifications-badge">
+            <Badge badgeContent={unread?.notifications || undefined} max={99} color="error" data-testid="notifications-badge">
               <NotificationsNoneOutlined />
             </Badge>
           </IconButton>

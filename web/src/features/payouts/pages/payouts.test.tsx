@@ -41,13 +41,13 @@ describe('payouts: wallets', () => {
     );
     expect(within(paypal!).getByTestId('wallet-state')).toHaveTextContent('Waiting for email confirmation');
     // Only confirmed wallets that are not main can become main.
-    expect(within(card!).getByRole('button', { name: /Set .* as the main wallet/ })).toBeInTheDocument();
-    expect(within(webmoney!).queryByRole('button', { name: /as the main wallet/ })).not.toBeInTheDocument();
-    expect(within(paypal!).queryByRole('button', { name: /as the main wallet/ })).not.toBeInTheDocument();
+    expect(within(card!).getByRole('button', { name: /^Set as main: / })).toBeInTheDocument();
+    expect(within(webmoney!).queryByRole('button', { name: /^Set as main: / })).not.toBeInTheDocument();
+    expect(within(paypal!).queryByRole('button', { name: /^Set as main: / })).not.toBeInTheDocument();
     // Only a wallet still waiting for its e-mail can have its link sent again.
     expect(
       within(paypal!).getByRole('button', {
-        name: 'Send the confirmation link for PayPal demo.partner@example.com again',
+        name: 'Send link again: PayPal demo.partner@example.com',
       }),
     ).toHaveTextContent('Send link again');
     for (const row of [webmoney, card, bank])
@@ -173,7 +173,7 @@ describe('payouts: wallets', () => {
     expect(await screen.findByText('The wallet has been removed.')).toBeInTheDocument();
 
     await user.click(
-      screen.getByRole('button', { name: 'Set Bank card •••• 4242 (USD) as the main wallet' }),
+      screen.getByRole('button', { name: 'Set as main: Bank card •••• 4242 (USD)' }),
     );
     await waitFor(() => expect(callsTo('/purse/14/main')).toMatchObject([{ method: 'POST' }]));
   });
@@ -198,7 +198,7 @@ describe('payouts: wallets', () => {
     const resend = () =>
       user.click(
         screen.getByRole('button', {
-          name: 'Send the confirmation link for PayPal demo.partner@example.com again',
+          name: 'Send link again: PayPal demo.partner@example.com',
         }),
       );
     await resend();
