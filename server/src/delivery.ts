@@ -51,7 +51,7 @@ async function delivery(app: FastifyInstance, opts: DeliveryOptions) {
     const root = opts.webDist;
     await app.register(fastifyStatic, {
       root,
-      // Every file gets a route of its own; the app's pages are the not-found handler's (app.ts).
+      // Every file gets a route of its own; the app's pages are the not-found handler's (app/web.ts).
       wildcard: false,
       index: false,
       // The .br and .gz siblings are sent in their original's place, never under their own names.

@@ -111,7 +111,7 @@ export interface DatabaseTimeouts {
  * A pool that lives through the database going away (a restart, a failover, a network blip): a connection that
  * breaks, idle in the pool or held by a call, emits 'error', and an 'error' event nobody listens to ends the
  * process. The listeners below only keep the process alive: the call that used the connection fails on its own
- * (and is answered 503, app.ts), the pool drops the broken connection and opens new ones when asked, and the
+ * (and is answered 503, app/errors.ts), the pool drops the broken connection and opens new ones when asked, and the
  * outage is logged once by whoever meets it (db/outage.ts). Nothing waits forever: connecting (or waiting for a
  * free connection) has a deadline, a statement has the server's statement_timeout, and the client gives up on a
  * connection that stays silent past it.

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 /**
  * Whether a browser sent this request from another site (a cookie rides along with such requests): Sec-Fetch-Site
  * when the browser sends it, else Origin against the cabinet's public address and the request's host. The
- * partner API (app.ts) and the operator console (operator/access.ts) refuse state-changing requests that are.
+ * partner API (app/cross-site.ts) and the operator console (operator/access.ts) refuse state-changing requests that are.
  */
 export function isCrossSite(request: FastifyRequest, publicUrl: string): boolean {
   const fetchSite = request.headers['sec-fetch-site'];
