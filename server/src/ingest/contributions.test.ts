@@ -83,6 +83,7 @@ function first(group: CountryGroup, over: Partial<FirstState> = {}): FirstState 
     applied_earned_micro: 0,
     applied_copy: false,
     applied_reason: 'repeat',
+    sub_id: '',
     ...over,
   };
 }
@@ -127,6 +128,8 @@ function expectedDownload(group: CountryGroup, counted: 0 | 1, pay: number, copy
     [`country ${D}/${group} download_earned_micro`]: pay,
     [`file ${D}/F1 counted_downloads`]: counted,
     [`file ${D}/F1 earned_micro`]: pay,
+    [`tag ${D}/ counted_downloads`]: counted,
+    [`tag ${D}/ earned_micro`]: pay,
     ...Object.fromEntries(rows.map((r) => [`${r} uncounted_repeat`, -1])),
     ...(reason === 'counted' ? {} : Object.fromEntries(rows.map((r) => [`${r} uncounted_${reason}`, 1]))),
   });
@@ -252,6 +255,8 @@ function expectedSale(c: SaleCase, plan: Plan): Record<string, number> {
     [`country ${D}/A sales`]: 1,
     [`country ${D}/A sale_earned_micro`]: share,
     [`source ${D}/${c.source} purchases`]: 1,
+    [`tag ${D}/ ${c.over.revenue_type === 'rebill' ? 'rebills' : 'sales'}`]: 1,
+    [`tag ${D}/ earned_micro`]: share,
   };
   if (c.over.file_id) {
     out[`file ${D}/F1 sales`] = 1;
@@ -265,6 +270,7 @@ function expectedSale(c: SaleCase, plan: Plan): Record<string, number> {
     out[`daily ${SITE_D} site_sales`] = 1;
     out[`daily ${SITE_D} site_earned_micro`] = bonus;
     out[`daily ${SITE_D} earned_micro`] = bonus;
+    out[`tag ${SITE_D}/ earned_micro`] = bonus;
   }
   return withoutZeros(out);
 }
@@ -302,8 +308,26 @@ describe('pricing a sale: every plan × kind of sale of docs/product.md', () => 
     const counted = expectedSale(c, 'mixed');
     if (expected === 'counted') expect(got).toEqual(counted);
     if (expected === 'counted, no coin') expect(got).toEqual(withoutZeros({ ...counted, [`daily ${D} coin_sales`]: 0 }));
-    if (expected === 'a refund only') expect(got).toEqual({ [`daily ${D} refunds`]: 1 });
+    if (expected === 'a refund only') expect(got).toEqual({ [`daily ${D} refunds`]: 1, [`tag ${D}/ refunds`]: 1 });
     if (expected === 'nothing') expect(got).toEqual({});
+  });
+
+  it.each([
+    { over: { sub_id: 'forum-x' }, column: 'sales', tag: 'forum-x' },
+    { over: { sub_id: 'tg.2', revenue_type: 'rebill' as const }, column: 'rebills', tag: 'tg.2' },
+    { over: { sub_id: '', revenue_type: 'rebill' as const }, column: 'rebills', tag: '' },
+  ])('a sale counts under its own tag (decision 0206): $column under "$tag"', ({ over, column, tag }) => {
+    const got = priceSale(sale(over), undefined, 'mixed');
+    const tagRows = Object.fromEntries(Object.entries(got).filter(([k]) => k.startsWith('tag ')));
+    expect(tagRows).toEqual({ [`tag ${D}/${tag} ${column}`]: 1, [`tag ${D}/${tag} earned_micro`]: got[`daily ${D} earned_micro`] });
+    const refunded = priceSale(sale({ ...over, status: 'refund' }), undefined, 'mixed');
+    expect(refunded).toEqual({ [`daily ${D} refunds`]: 1, [`tag ${D}/${tag} refunds`]: 1 });
+  });
+
+  it('a first download counts under its own tag', () => {
+    const priced = firstContribution(first('A', { sub_id: 'forum-x' }), file(), 'mixed', DEFAULT_PRODUCT);
+    const tagRows = Object.fromEntries(Object.entries(figures(priced.c)).filter(([k]) => k.startsWith('tag ')));
+    expect(tagRows).toEqual({ [`tag ${D}/forum-x counted_downloads`]: 1, [`tag ${D}/forum-x earned_micro`]: priced.earned });
   });
 
   it('a sale not known yet (only its status arrived) adds nothing', () => {
@@ -381,7 +405,7 @@ describe('pricing (property)', () => {
         const got = priceSale(state, toFile(f), 'ppd');
         expect(state.applied_share_micro).toBe(0);
         const money = Object.entries(got).filter(([k]) => /earned_micro$/.test(k));
-        for (const [k] of money) expect(k.startsWith(`daily ${SITE_D} `)).toBe(true);
+        for (const [k] of money) expect(k.startsWith(`daily ${SITE_D} `) || k === `tag ${SITE_D}/ earned_micro`).toBe(true);
       }),
     );
   });

@@ -53,6 +53,8 @@ function firstFigures(f: FirstState, a: { counted: number; earned: number; copy:
     ['country', [...d, f.country_group], 'download_earned_micro', a.earned],
     ['file', [...d, f.file_id], 'counted_downloads', a.counted],
     ['file', [...d, f.file_id], 'earned_micro', a.earned],
+    ['tag', [...d, f.sub_id ?? ''], 'counted_downloads', a.counted],
+    ['tag', [...d, f.sub_id ?? ''], 'earned_micro', a.earned],
   ];
   const rows: Array<[keyof Rollups, unknown[]]> = [['daily', d], ['country', [...d, f.country_group]], ['file', [...d, f.file_id]]];
   for (const [table, key] of rows) {
@@ -83,6 +85,9 @@ export function saleContribution(s: SaleState): Contribution {
     ['country', [...d, s.country_group], 'sales', s.applied_sales],
     ['country', [...d, s.country_group], 'sale_earned_micro', s.applied_share_micro],
     ['source', s.referrer_domain ? [...d, s.referrer_domain, s.referrer_url] : [...d, s.site_domain ?? '', ''], 'purchases', s.applied_sales],
+    ['tag', [...d, s.sub_id ?? ''], s.revenue_type === 'rebill' ? 'rebills' : 'sales', s.applied_sales],
+    ['tag', [...d, s.sub_id ?? ''], 'refunds', s.applied_refunds],
+    ['tag', [...d, s.sub_id ?? ''], 'earned_micro', s.applied_share_micro],
   ];
   if (s.applied_bucket === 'video') {
     // Video sales per player type; `all` has every video sale, also those without a player type.
@@ -99,6 +104,8 @@ export function saleContribution(s: SaleState): Contribution {
       ['daily', sd, 'site_sales', s.applied_site_micro > 0 ? s.applied_sales : 0],
       ['daily', sd, 'site_earned_micro', s.applied_site_micro],
       ['daily', sd, 'earned_micro', s.applied_site_micro],
+      // The site bonus is the site owner's, not from a link of theirs: "no tag" (decision 0206).
+      ['tag', [...sd, ''], 'earned_micro', s.applied_site_micro],
     );
   }
   return c;

@@ -1,4 +1,4 @@
-import { DEFAULT_PRODUCT, countryGroupOf, type IngestEvent, type ProductConfig, type ProjectId } from '@pc/core';
+import { DEFAULT_PRODUCT, countryGroupOf, tagOf, type IngestEvent, type ProductConfig, type ProjectId } from '@pc/core';
 import { appliedFirstContribution, applyContribution, applySaleFigures, firstContribution, saleContribution, type Contribution } from './contributions.ts';
 import { dayOf, decisionColumn, emptyRollups, type Rollups } from './rollups.ts';
 import { firstKey, unknownFile, unknownSale, type DayUnique, type FileState, type FirstState, type PlanAt, type Registers, type SaleState } from './state.ts';
@@ -141,6 +141,7 @@ export class BatchFold {
         case 'page_hit': {
           const ref = this.referrerOf(event.referrer);
           r.daily.addAt(dk, d, 'hits', 1);
+          r.tag.add([...d, tagOf(event.sub_id)], 'hits', 1);
           r.source.addAt(`${dk}\u0001${ref.domain}\u0001${ref.url}`, [...d, ref.domain, ref.url], 'hits', 1);
           break;
         }
@@ -148,6 +149,7 @@ export class BatchFold {
           const ref = this.referrerOf(event.referrer);
           const group = countryGroupOf(event.country ?? null, productAt(at).countryGroups);
           r.daily.addAt(dk, d, 'downloads', 1);
+          r.tag.add([...d, tagOf(event.sub_id)], 'downloads', 1);
           if (event.completed) r.daily.addAt(dk, d, 'downloads_completed', 1);
           r.country.addAt(`${dk}\u0001${group}`, [...d, group], 'downloads', 1);
           r.file.addAt(`${dk}\u0001${event.file_id}`, [...d, event.file_id], 'downloads', 1);
@@ -179,6 +181,7 @@ export class BatchFold {
               applied_earned_micro: 0,
               applied_copy: false,
               applied_reason: 'repeat',
+              sub_id: tagOf(event.sub_id),
             });
           }
           break;
@@ -206,6 +209,7 @@ export class BatchFold {
               player_type: event.player_type ?? null,
               referrer_domain: ref.domain,
               referrer_url: ref.url,
+              sub_id: tagOf(event.sub_id),
             });
           }
           if (newer(at, event.id, s.status_at, s.status_event_id)) Object.assign(s, { status: event.status, status_at: at, status_event_id: event.id });
@@ -221,6 +225,7 @@ export class BatchFold {
         }
         case 'video_view': {
           r.daily.addAt(dk, d, 'video_views', 1);
+          r.tag.add([...d, tagOf(event.sub_id)], 'video_views', 1);
           r.file.addAt(`${dk}\u0001${event.file_id}`, [...d, event.file_id], 'video_views', 1);
           for (const player of [event.player_type, 'all']) {
             const key = [...d, player];

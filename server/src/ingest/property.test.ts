@@ -18,13 +18,15 @@ function eventArb(app: number, other: number) {
     .map(({ day, h, m }) => `${day}T${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}:00Z`);
   const file = fc.constantFrom('f1', 'f2', 'c1');
   const base = { app_users_id: fc.constant(app), at };
+  // Sub-ID tags (decision 0206): absent, null or one of two, so a sale, its first download and its rebill may differ.
+  const sub_id = fc.constantFrom(undefined, undefined, null, 'forum-x', 'tg.2');
   return fc.oneof(
     fc.record({ ...base, type: fc.constant('file_uploaded'), file_id: fc.constantFrom('f1', 'f2'), name: fc.constantFrom('a', 'b'), folder: fc.constantFrom(null, 'X'), size_bytes: fc.constantFrom(1_000, 30_000_000), is_video: fc.boolean() }),
     fc.record({ ...base, type: fc.constant('file_copied'), file_id: fc.constant('c1'), original_file_id: fc.constant('f1'), copy_account_id: fc.constant('acc'), name: fc.constant('c'), size_bytes: fc.constantFrom(1_000, 30_000_000), is_video: fc.boolean() }),
     fc.record({ ...base, type: fc.constant('file_renamed'), file_id: file, name: fc.constantFrom('n1', 'n2', 'n3') }),
     fc.record({ ...base, type: fc.constant('file_moved'), file_id: file, folder: fc.constantFrom(null, 'A', 'B') }),
     fc.record({ ...base, type: fc.constant('file_deleted'), file_id: file }),
-    fc.record({ ...base, type: fc.constant('page_hit'), referrer: fc.constantFrom(null, 'https://a.example/x', 'https://b.example/') }),
+    fc.record({ ...base, type: fc.constant('page_hit'), referrer: fc.constantFrom(null, 'https://a.example/x', 'https://b.example/'), sub_id }),
     fc.record({
       ...base,
       // Now and then another partner names the file (then not theirs, decision 0200).
@@ -36,6 +38,7 @@ function eventArb(app: number, other: number) {
       downloader_id: fc.constantFrom('d1', 'd2', 'd3'),
       completed: fc.boolean(),
       referrer: fc.constantFrom(null, 'https://a.example/x', 'https://b.example/y'),
+      sub_id,
     }),
     fc.record({
       ...base,
@@ -49,9 +52,10 @@ function eventArb(app: number, other: number) {
       status: fc.constantFrom('ok', 'hold'),
       player_type: fc.constantFrom(null, 'embed', 'full'),
       referrer: fc.constantFrom(null, 'https://a.example/x', 'https://www.b.example/y?q=1'),
+      sub_id,
     }),
     fc.record({ ...base, type: fc.constant('sale_status'), sale_id: fc.constantFrom('S1', 'S2', 'S3'), status: fc.constantFrom('ok', 'hold', 'void', 'refund'), fraud: fc.boolean() }),
-    fc.record({ ...base, type: fc.constant('video_view'), file_id: file, player_type: fc.constantFrom('embed', 'full'), viewer_id: fc.constantFrom('v1', 'v2'), seconds: fc.integer({ min: 0, max: 300 }) }),
+    fc.record({ ...base, type: fc.constant('video_view'), file_id: file, player_type: fc.constantFrom('embed', 'full'), viewer_id: fc.constantFrom('v1', 'v2'), seconds: fc.integer({ min: 0, max: 300 }), sub_id }),
   );
 }
 
@@ -112,6 +116,23 @@ async function expectReasonsAddUp(database: Database) {
   }
 }
 
+/**
+ * Decision 0206: the tags split the daily figures, nothing more, nothing less: per partner and day, the tag rows
+ * (no tag included) add up to the daily row's hits, downloads, counted downloads, sales (rebills apart), refunds,
+ * video views and earnings.
+ */
+async function expectTagsAddUp(database: Database) {
+  const diff = await database.query<Record<string, unknown>>(
+    sql.raw(`select * from (
+      select user_id, project, day, hits, downloads, counted_downloads, sales, refunds, video_views, earned_micro from ingest_daily
+      except all
+      select user_id, project, day, sum(hits), sum(downloads), sum(counted_downloads), sum(sales + rebills), sum(refunds), sum(video_views), sum(earned_micro)
+      from ingest_daily_tag group by 1, 2, 3) x
+      where hits <> 0 or downloads <> 0 or counted_downloads <> 0 or sales <> 0 or refunds <> 0 or video_views <> 0 or earned_micro <> 0`),
+  );
+  expect(diff).toEqual([]);
+}
+
 // Every world gets the same ids (fresh databases from one template), so one generated history fits all.
 it('gives the same rollups for any order, any split into batches, any resends and any settings changes in between', async () => {
   const probe = await world();
@@ -133,6 +154,7 @@ it('gives the same rollups for any order, any split into batches, any resends an
           const expected = await recountAndRollups(a.database);
           expect(expected.rollups).toEqual(expected.recount);
           await expectReasonsAddUp(a.database);
+          await expectTagsAddUp(a.database);
 
           // Another order, other batches, some events sent again.
           const it = randoms[Symbol.iterator]();

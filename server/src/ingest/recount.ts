@@ -56,6 +56,7 @@ export function recountSql(versions: readonly ProductVersion[] = []): string {
 with ${valuesTables(versions)}
   ev as (
     select project, event_id, type, at, user_id, payload as p, to_char(at at time zone 'UTC', 'YYYY-MM-DD') as day,
+      coalesce(payload->>'sub_id', '') as tag,
       (select vid from ver where e.at >= ver.vfrom and e.at < ver.vto) as vid
     from ingest_events e),
   files as (
@@ -98,7 +99,7 @@ with ${valuesTables(versions)}
     union all select user_id, project, day, grp, file_id, 'uncounted_' || reason from firsts where reason <> 'counted'),
   sale_ev as (
     select distinct on (project, p->>'sale_id') project, p->>'sale_id' as sale_id, user_id, at, day, vid, (p->>'amount_micro')::bigint as amount,
-      p->>'revenue_type' as revenue_type, p->>'file_id' as file_id, lower(p->>'site_domain') as site_domain,
+      p->>'revenue_type' as revenue_type, tag, p->>'file_id' as file_id, lower(p->>'site_domain') as site_domain,
       coalesce((select grp from countries c where c.vid = ev.vid and c.code = p->>'country'), 'G') as grp, p->>'player_type' as player,
       coalesce(lower(regexp_replace(substring(p->>'referrer' from '^[A-Za-z][A-Za-z0-9+.-]*://([^/:?#]+)'), '^www\\.', '', 'i')), '') as ref_domain,
       substring(p->>'referrer' from '^[A-Za-z][A-Za-z0-9+.-]*://[^/?#]*(/[^?#]*)') as ref_path
@@ -177,6 +178,15 @@ with ${valuesTables(versions)}
     union all select 'daily', jsonb_build_array(site_user_id, project, day), 'site_earned_micro', site from sales where site > 0
     union all select 'daily', jsonb_build_array(site_user_id, project, day), 'earned_micro', site from sales where site > 0
     union all select 'daily', jsonb_build_array(user_id, project, day), case when is_copy then 'copies' else 'files_uploaded' end, 1 from files
+    union all select 'tag', jsonb_build_array(user_id, project, day, tag), 'hits', 1 from hits2
+    union all select 'tag', jsonb_build_array(user_id, project, day, tag), 'downloads', 1 from dl2
+    union all select 'tag', jsonb_build_array(user_id, project, day, tag), 'counted_downloads', 1 from firsts where counted
+    union all select 'tag', jsonb_build_array(user_id, project, day, tag), 'earned_micro', earned from firsts
+    union all select 'tag', jsonb_build_array(user_id, project, day, tag), case when revenue_type = 'rebill' then 'rebills' else 'sales' end, 1 from sales where counts
+    union all select 'tag', jsonb_build_array(user_id, project, day, tag), 'refunds', 1 from sales where refunded
+    union all select 'tag', jsonb_build_array(user_id, project, day, tag), 'earned_micro', share from sales
+    union all select 'tag', jsonb_build_array(site_user_id, project, day, ''), 'earned_micro', site from sales where site > 0
+    union all select 'tag', jsonb_build_array(user_id, project, day, tag), 'video_views', 1 from vv
     union all select 'daily', jsonb_build_array(user_id, project, day), 'video_views', 1 from vv
     union all select 'file', jsonb_build_array(user_id, project, day, file_id), 'video_views', 1 from vv
     union all select 'video', jsonb_build_array(user_id, project, day, dim), 'views', 1 from vv2

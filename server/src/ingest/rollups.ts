@@ -72,6 +72,13 @@ export const TABLES = {
     keyTypes: ['bigint', 'text', 'date', 'text'],
     columns: ['views', 'unique_viewers', 'video_files', 'seconds', 'sales', 'sale_earned_micro'],
   },
+  /** Per sub-ID tag ('' = no tag, decision 0206): sales without rebills, rebills apart; earnings include the site bonus. */
+  tag: {
+    table: 'ingest_daily_tag',
+    keys: ['user_id', 'project', 'day', 'sub_id'],
+    keyTypes: ['bigint', 'text', 'date', 'text'],
+    columns: ['hits', 'downloads', 'counted_downloads', 'sales', 'rebills', 'refunds', 'video_views', 'earned_micro'],
+  },
 } as const;
 
 export type RollupName = keyof typeof TABLES;
@@ -103,10 +110,11 @@ export interface Rollups {
   file: Rollup;
   source: Rollup;
   video: Rollup;
+  tag: Rollup;
 }
 
 export function emptyRollups(): Rollups {
-  return { daily: new Rollup(), country: new Rollup(), file: new Rollup(), source: new Rollup(), video: new Rollup() };
+  return { daily: new Rollup(), country: new Rollup(), file: new Rollup(), source: new Rollup(), video: new Rollup(), tag: new Rollup() };
 }
 
 export function compareKeys(a: unknown[], b: unknown[]): number {

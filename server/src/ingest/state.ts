@@ -68,6 +68,8 @@ export interface SaleState {
   player_type: PlayerType | null;
   referrer_domain: string;
   referrer_url: string;
+  /** The sub-ID tag it was sold with ('' = none, decision 0206). */
+  sub_id: string;
 }
 
 export interface FirstState {
@@ -86,6 +88,8 @@ export interface FirstState {
   applied_copy: boolean;
   /** The decision the rollups hold for it: `counted`, or why not (core's `downloadDecision`). */
   applied_reason: DownloadDecision;
+  /** The tag of the download that is the first: its counted download and earnings count under it (decision 0206). */
+  sub_id: string;
 }
 
 /** A distinct video viewer or video file of a partner's day and player type (`ingest_day_uniques`). */
@@ -151,6 +155,7 @@ export const SALE_COLS: Array<[keyof SaleState, string]> = [
   ['player_type', 'text'],
   ['referrer_domain', 'text'],
   ['referrer_url', 'text'],
+  ['sub_id', 'text'],
 ];
 export const FIRST_COLS: Array<[keyof FirstState, string]> = [
   ['project', 'text'],
@@ -167,6 +172,7 @@ export const FIRST_COLS: Array<[keyof FirstState, string]> = [
   ['applied_earned_micro', 'bigint'],
   ['applied_copy', 'boolean'],
   ['applied_reason', 'text'],
+  ['sub_id', 'text'],
 ];
 
 /** A file nobody has sent an upload or copy of yet (a rename, a download or a sale came first). */
@@ -228,6 +234,7 @@ export function unknownSale(project: ProjectId, saleId: string, userId: number):
     player_type: null,
     referrer_domain: '',
     referrer_url: '',
+    sub_id: '',
   };
 }
 

@@ -118,6 +118,8 @@ export const ingestSales = pgTable(
     /** The page the buyer came from, reduced like a download's referrer; '' if not given. */
     referrerDomain: text('referrer_domain').notNull().default(''),
     referrerUrl: text('referrer_url').notNull().default(''),
+    /** The sub-ID tag it was sold with ('' = no tag, decision 0206). */
+    subId: text('sub_id').notNull().default(''),
   },
   (t) => [primaryKey({ columns: [t.project, t.saleId] })],
 );
@@ -135,6 +137,8 @@ export const ingestDownloadFirsts = pgTable(
     countryGroup: text('country_group').notNull(),
     referrerDomain: text('referrer_domain').notNull(),
     referrerUrl: text('referrer_url').notNull(),
+    /** The tag of the download that is the first (decision 0206). */
+    subId: text('sub_id').notNull().default(''),
     appliedCounted: integer('applied_counted').notNull().default(0),
     appliedEarnedMicro: big('applied_earned_micro').notNull().default(0),
     appliedCopy: boolean('applied_copy').notNull().default(false),
@@ -274,6 +278,26 @@ export const ingestDailyVideo = pgTable(
     saleEarnedMicro: big('sale_earned_micro').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.userId, t.project, t.day, t.playerType] })],
+);
+
+/** Per sub-ID tag ('' = no tag, decision 0206); sales without rebills, rebills apart. */
+export const ingestDailyTag = pgTable(
+  'ingest_daily_tag',
+  {
+    userId: big('user_id').notNull(),
+    project: text('project').notNull(),
+    day: day('day').notNull(),
+    subId: text('sub_id').notNull(),
+    hits: big('hits').notNull().default(0),
+    downloads: big('downloads').notNull().default(0),
+    countedDownloads: big('counted_downloads').notNull().default(0),
+    sales: big('sales').notNull().default(0),
+    rebills: big('rebills').notNull().default(0),
+    refunds: big('refunds').notNull().default(0),
+    videoViews: big('video_views').notNull().default(0),
+    earnedMicro: big('earned_micro').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.project, t.day, t.subId] })],
 );
 
 export const dirtyDays = pgTable(
