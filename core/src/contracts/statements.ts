@@ -12,6 +12,12 @@ export const STATEMENT_PATHS = {
   yearly: '/payouts/summary/:year.:format',
 } as const;
 
+/** The same documents under the webmaster API (`/webmaster/v1` + these). */
+export const WEBMASTER_STATEMENT_PATHS = {
+  statement: '/payouts/:id/statement.pdf',
+  yearly: '/payouts/summary/:year.:format',
+} as const;
+
 /** Whether a text has a control character other than the allowed ones (line breaks in an address). */
 const hasControl = (v: string, allowed = '') =>
   [...v].some((c) => (c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f) && !allowed.includes(c));

@@ -12,6 +12,9 @@ import {
   payoutsAnswer,
   payoutsQuery,
   webmasterBalanceAnswer,
+  WEBMASTER_STATEMENT_PATHS,
+  statementParams,
+  yearlySummaryParams,
   type ProjectId,
 } from '@pc/core';
 import { AppError } from '../lib/errors.ts';
@@ -21,6 +24,8 @@ import { loadProduct } from '../money/product.ts';
 import { detailedBase } from '../modules/statistics/service.ts';
 import { earningsStat } from '../modules/earnings/service.ts';
 import { listRequests } from '../modules/payouts/requests.ts';
+import { accountLang } from '../modules/statements/data.ts';
+import { documentQuery, langOf, sendStatement, sendYearly } from '../modules/statements/routes.ts';
 import { keyHolder, type KeyHolder } from './keys.ts';
 import { webmasterDocsPage } from './docs-page.ts';
 import { webmasterOpenApi, type DocumentedRoute } from './openapi.ts';
@@ -84,7 +89,8 @@ export async function webmasterRoutes(root: FastifyInstance) {
 
       app.addHook('onRoute', (route) => {
         if (route.method === 'HEAD' || route.config?.webmasterPublic) return;
-        documented.push({ method: String(route.method), url: route.url, schema: route.schema as DocumentedRoute['schema'] });
+        // Path parameters as OpenAPI writes them (`:id` → `{id}`).
+        documented.push({ method: String(route.method), url: route.url.replace(/:(\w+)/g, '{$1}'), schema: route.schema as DocumentedRoute['schema'] });
       });
 
       app.addHook('onRequest', async (request: FastifyRequest, reply) => {
@@ -185,6 +191,46 @@ export async function webmasterRoutes(root: FastifyInstance) {
           },
         },
         async (request) => listRequests(ctx, partnerOf(request), request.query),
+      );
+
+      // Statements (decision 0205): the payout history's documents, in the account's language unless ?lang= says.
+      app.get(
+        WEBMASTER_STATEMENT_PATHS.statement,
+        {
+          schema: {
+            tags,
+            summary: "A completed payout's statement (PDF)",
+            description:
+              'The statement of a completed payout (application/pdf): the programme, your business details, its number (sequential by ' +
+              'completion), period, amount, fee, net, rate where converted, wallet masked and the earnings by source. 404 for an id that is ' +
+              'not one of your payouts, 409 while the payout is not completed. lang: one of ar, de, en, es, fr, ja, pt, ru, tr.',
+            params: statementParams,
+            querystring: documentQuery,
+          },
+        },
+        async (request, reply) => {
+          const userId = partnerOf(request);
+          return sendStatement(ctx, reply, userId, request.params.id, langOf(request.query, await accountLang(database, userId)));
+        },
+      );
+
+      app.get(
+        WEBMASTER_STATEMENT_PATHS.yearly,
+        {
+          schema: {
+            tags,
+            summary: 'Yearly summary (PDF or CSV)',
+            description:
+              'A calendar year (UTC): earned by month and source, the payouts completed in it, fees and totals. format: pdf or csv ' +
+              '(amounts in USD as exact decimals). lang: one of ar, de, en, es, fr, ja, pt, ru, tr.',
+            params: yearlySummaryParams,
+            querystring: documentQuery,
+          },
+        },
+        async (request, reply) => {
+          const userId = partnerOf(request);
+          return sendYearly(ctx, reply, userId, request.params.year, request.params.format, langOf(request.query, await accountLang(database, userId)));
+        },
       );
     },
     { prefix: P.prefix.replace(/^\/webmaster/, '') },

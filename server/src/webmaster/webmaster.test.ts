@@ -264,7 +264,14 @@ describe('the webmaster API documents', () => {
     const doc = res.json();
     expect(doc.openapi).toBe('3.1.0');
     expect(doc.servers).toEqual([{ url: 'https://cabinet.example' }]);
-    expect(Object.keys(doc.paths).sort()).toEqual(['/webmaster/v1/balance', '/webmaster/v1/earnings', '/webmaster/v1/payouts', '/webmaster/v1/statistics']);
+    expect(Object.keys(doc.paths).sort()).toEqual([
+      '/webmaster/v1/balance',
+      '/webmaster/v1/earnings',
+      '/webmaster/v1/payouts',
+      '/webmaster/v1/payouts/summary/{year}.{format}',
+      '/webmaster/v1/payouts/{id}/statement.pdf',
+      '/webmaster/v1/statistics',
+    ]);
     expect(Object.values(doc.paths).every((p) => Object.keys(p as object).join() === 'get')).toBe(true);
     expect(doc.components.securitySchemes.apiKey).toMatchObject({ type: 'http', scheme: 'bearer' });
     const statistics = doc.paths['/webmaster/v1/statistics'].get;
@@ -280,7 +287,14 @@ describe('the webmaster API documents', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
     const calls = [...res.body.matchAll(/data-call="([^"]+)"/g)].map((m) => m[1]);
-    expect(calls).toEqual(['/webmaster/v1/balance', '/webmaster/v1/earnings', '/webmaster/v1/payouts', '/webmaster/v1/statistics']);
+    expect(calls).toEqual([
+      '/webmaster/v1/balance',
+      '/webmaster/v1/earnings',
+      '/webmaster/v1/payouts',
+      '/webmaster/v1/payouts/{id}/statement.pdf',
+      '/webmaster/v1/payouts/summary/{year}.{format}',
+      '/webmaster/v1/statistics',
+    ]);
     expect(res.body).toContain('curl -H &quot;Authorization: Bearer $PC_API_KEY&quot; &quot;https://cabinet.example/webmaster/v1/balance&quot;');
     expect(res.body).toContain('https://cabinet.example/webmaster/v1/statistics?app=fd1&amp;date_from=2026-01-01&amp;date_to=2026-01-31');
     expect(res.body).not.toMatch(/\/api\/(?!-)/);

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { BusinessDetailsAnswer, ConvertedCurrency } from '@pc/core';
+import { isLangCode, type BusinessDetailsAnswer, type ConvertedCurrency, type LangCode } from '@pc/core';
 import type { Database } from '../../db/client.ts';
 import { businessDetails } from '../../db/schema/index.ts';
 import type { LedgerSource } from '../../db/schema/index.ts';
@@ -228,4 +228,10 @@ export function maskedWallet(details: string): string {
   const text = details.trim();
   if (text.length <= 6) return text;
   return `${text.slice(0, 2)}\u2026${text.slice(-4)}`;
+}
+
+/** The language of the partner's account (the webmaster API's documents are in it unless `?lang=` says otherwise). */
+export async function accountLang(database: Database, userId: number): Promise<LangCode> {
+  const [row] = await database.query<{ lang: string }>(sql`select lang from users where id = ${userId}`);
+  return row && isLangCode(row.lang) ? row.lang : 'en';
 }

@@ -28,7 +28,7 @@ function pathId(value: string): number | null {
 
 /** `?lang=` chooses the document's language; without it, the request's (the partner's own when signed in). */
 export const documentQuery = z.object({ lang: z.string().max(8).optional() });
-const langOf = (query: { lang?: string }, fallback: LangCode): LangCode =>
+export const langOf = (query: { lang?: string }, fallback: LangCode): LangCode =>
   query.lang && isLangCode(query.lang) ? query.lang : fallback;
 
 export function issuerOf(ctx: AppContext): Issuer {

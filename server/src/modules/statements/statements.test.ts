@@ -10,6 +10,7 @@ import { insertPayoutRequest, movePayoutRequest } from '../../money/payouts.ts';
 import { writeEntry } from '../../money/ledger.ts';
 import { createPartner } from '../../money/testing.ts';
 import { sessionCookie } from '../../plumbing/session/testing.ts';
+import { issueKey } from '../../webmaster/keys.ts';
 import { microDecimal } from './documents.ts';
 
 let t: TestApp;
@@ -308,5 +309,43 @@ describe('yearly summary', () => {
     expect(microDecimal(1)).toBe('0.000001');
     expect(microDecimal(-1_500_000)).toBe('-1.5');
     expect(microDecimal(123_456_789_012)).toBe('123456.789012');
+  });
+});
+
+describe('webmaster API', () => {
+  const api = (path: string, key: string) =>
+    t.app.inject({
+      url: `/webmaster/v1${path}`,
+      headers: { authorization: `Bearer ${key}` },
+      remoteAddress: '198.51.100.7',
+    });
+
+  it('gives the same statement and summary by key, only for the key holder, and documents them', async () => {
+    const { second, pending } = await history();
+    const key = (await issueKey(t.ctx.database, p, t.clock.now())).key;
+    const other = await createPartner(t.ctx.database, { email: 'o@x.test' });
+    const otherKey = (await issueKey(t.ctx.database, other, t.clock.now())).key;
+    const res = await api(`/payouts/${second}/statement.pdf`, key);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    const text = pdfText(res.rawPayload, 'webmaster-statement');
+    for (const s of ['Payout statement', 'No. 2', '$8.00', '$0.20', '$7.80', formatMoney(7_654_321, 'en')])
+      expect(text).toContain(s);
+    expect((await api(`/payouts/${second}/statement.pdf`, otherKey)).statusCode).toBe(404);
+    expect((await api(`/payouts/${pending}/statement.pdf`, key)).statusCode).toBe(409);
+    const csv = await api('/payouts/summary/2026.csv', key);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body).toContain('total_paid_out,,,,,18,0.45,17.55');
+    expect((await api('/payouts/summary/2026.csv', otherKey)).body).toContain('total_paid_out,,,,,0,0,0');
+    const ru = pdfText(
+      (await api('/payouts/summary/2026.pdf?lang=ru', key)).rawPayload,
+      'webmaster-yearly-ru',
+    );
+    expect(ru).toContain('Годовая сводка за 2026');
+    const openapi = (
+      await t.app.inject({ url: '/webmaster/v1/openapi.json', remoteAddress: '198.51.100.7' })
+    ).json();
+    expect(Object.keys(openapi.paths).join(' ')).toMatch(/statement\.pdf/);
+    expect(Object.keys(openapi.paths).join(' ')).toMatch(/summary/);
   });
 });
