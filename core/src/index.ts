@@ -62,3 +62,4 @@ export * from './rules/flagged-sales.ts';
 export * from './contracts/buyers.ts';
 export * from './rules/buyers.ts';
 export * from './rules/tags.ts';
+export * from './contracts/tags.ts';

@@ -30,6 +30,7 @@ import { plansHostRoutes } from './plans/host-routes.ts';
 import { plansRoutes } from './plans/routes.ts';
 import { sitesRoutes } from './sites/routes.ts';
 import { buyersRoutes } from './buyers/routes.ts';
+import { tagsRoutes } from './tags/routes.ts';
 import { notMeRoutes } from './not-me/routes.ts';
 
 /**
@@ -67,6 +68,7 @@ export async function partnerModules(api: FastifyInstance) {
   await api.register(plansRoutes);
   await api.register(sitesRoutes);
   await api.register(buyersRoutes);
+  await api.register(tagsRoutes);
 }
 
 /** The APIs beside the partner API: each authenticated its own way. */
