@@ -35,6 +35,31 @@ describe('server frame', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 
+  it("keeps the partner API's hooks in its scope: the limit on its routes only, no-store and the JSON 404 inside it", async () => {
+    // An anonymous call to a signed-in route is counted (per address) before its 401.
+    const call = await t.app.inject({ url: '/api/settings' });
+    expect(call.statusCode).toBe(401);
+    expect(call.headers['x-ratelimit-limit']).toBe(String(t.ctx.config.API_RATE_LIMIT_PER_IP));
+    expect(call.headers['cache-control']).toBe('no-store');
+    // A path of the API without a route: its JSON 404, not counted, not stored; not the app's page.
+    const missing = await t.app.inject({ url: '/api/nope/deeper', headers: { 'x-localization': 'de' } });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().code).toBe('not_found');
+    expect(missing.headers['cache-control']).toBe('no-store');
+    expect(missing.headers['x-ratelimit-limit']).toBeUndefined();
+    // Outside the scope: probes, the API reference and ingest are neither limited nor refused as cross-site.
+    for (const url of ['/healthz', '/api/docs/json']) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['x-ratelimit-limit'], url).toBeUndefined();
+      expect(res.headers['cache-control'] ?? '', url).not.toMatch(/no-store/);
+    }
+    const ingest = await t.app.inject({ method: 'POST', url: '/ingest/v1/fd1/events', headers: { 'sec-fetch-site': 'cross-site' }, payload: {} });
+    expect(ingest.statusCode).toBe(401);
+    expect(ingest.headers['x-ratelimit-limit']).toBeUndefined();
+    expect(ingest.headers['cache-control']).toBe('no-store');
+  });
+
   it('refuses a state-changing request sent from another site', async () => {
     const bySecFetch = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { 'sec-fetch-site': 'cross-site' } });
     expect(bySecFetch.statusCode).toBe(403);
