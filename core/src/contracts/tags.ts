@@ -12,6 +12,12 @@ export const TAGS_PATHS = {
   days: '/statistics/tags/days',
 } as const;
 
+/** The same two calls in the webmaster API (under /webmaster/v1, with the API key). */
+export const WEBMASTER_TAG_PATHS = {
+  list: '/statistics/tags',
+  days: '/statistics/tags/days',
+} as const;
+
 /** A tag in a query: a tag, or '' for "no tag". */
 export const tagParam = z.union([z.literal(''), subId]);
 

@@ -324,7 +324,7 @@ async function processValid(tx: Tx, project: ProjectId, valid: ValidEvent[], res
   // 12. Postbacks of the sale events to partners with a URL for this project, in this transaction (decision 0123).
   const salePostbacks = events.flatMap(({ event, at, userId }) =>
     event.type === 'sale' || event.type === 'sale_status'
-      ? [salePostback(userId, project, event, at, fold.state.sales.get(event.sale_id)?.applied_share_micro ?? 0)]
+      ? [salePostback(userId, project, event, at, fold.state.sales.get(event.sale_id)?.applied_share_micro ?? 0, fold.state.sales.get(event.sale_id)?.sub_id)]
       : [],
   );
   if (salePostbacks.length) await enqueuePostbacks(tx, project, salePostbacks, now);

@@ -68,6 +68,7 @@ type SaleFields = {
   tariff?: string;
   payment_system?: string;
   player_type?: string | null;
+  sub_id?: string | null;
   fraud?: boolean;
 };
 
@@ -75,7 +76,16 @@ type SaleFields = {
  * The postback of a stored sale or sale_status event: the event's own facts (never the buyer's e-mail) and the
  * partner's share of the sale after it (`earned_micro`).
  */
-export function salePostback(userId: number, project: ProjectId, event: SaleFields, at: string, earnedMicro: number): PostbackItem {
+export function salePostback(
+  userId: number,
+  project: ProjectId,
+  event: SaleFields,
+  at: string,
+  earnedMicro: number,
+  /** The tag the sale counts under ('' or absent = none; decision 0206): a status change names its sale's. */
+  saleTag = '',
+): PostbackItem {
+  const subId = (event.type === 'sale' ? event.sub_id : saleTag) || null;
   const data: Record<string, unknown> =
     event.type === 'sale'
       ? {
@@ -92,8 +102,9 @@ export function salePostback(userId: number, project: ProjectId, event: SaleFiel
           tariff: event.tariff ?? '',
           payment_system: event.payment_system ?? '',
           player_type: event.player_type ?? null,
+          sub_id: subId,
         }
-      : { sale_id: event.sale_id, event_id: event.id, at, status: event.status, fraud: event.fraud ?? null, earned_micro: earnedMicro };
+      : { sale_id: event.sale_id, event_id: event.id, at, status: event.status, fraud: event.fraud ?? null, earned_micro: earnedMicro, sub_id: subId };
   return { userId, event: event.type, eventKey: `${event.type}:${project}:${event.id}`, data };
 }
 

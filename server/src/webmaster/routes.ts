@@ -22,6 +22,8 @@ import { balanceOf } from '../money/balance.ts';
 import { loadProduct } from '../money/product.ts';
 // The screens' own reads: the API answers exactly what the partner's screens show (decision 0122).
 import { detailedBase } from '../modules/statistics/service.ts';
+import { tagDays, tagsList } from '../modules/tags/service.ts';
+import { WEBMASTER_TAG_PATHS, tagDaysAnswer, tagDaysQuery, tagsAnswer, tagsQuery } from '@pc/core';
 import { earningsStat } from '../modules/earnings/service.ts';
 import { listRequests } from '../modules/payouts/requests.ts';
 import { accountLang } from '../modules/statements/data.ts';
@@ -161,6 +163,37 @@ export async function webmasterRoutes(root: FastifyInstance) {
           },
         },
         async (request) => detailedBase(database, await programOf(request, request.query.app), request.query, clock.now()),
+      );
+
+      // Sub-ID tags (decision 0206): the tags screen's two calls.
+      app.get(
+        WEBMASTER_TAG_PATHS.list,
+        {
+          schema: {
+            tags,
+            summary: 'Statistics by sub-ID tag',
+            description:
+              'The sub-ID tags (?sub= on your links) of one project and period with hits, downloads, counted downloads, sales, rebills, ' +
+              'refunds and earnings (integer micro-USD), with the totals; sub_id "" is the events without a tag. Paged; sort by any figure.',
+            querystring: tagsQuery,
+            response: { 200: tagsAnswer },
+          },
+        },
+        async (request) => tagsList(database, await programOf(request, request.query.app), request.query, clock.now()),
+      );
+
+      app.get(
+        WEBMASTER_TAG_PATHS.days,
+        {
+          schema: {
+            tags,
+            summary: "A sub-ID tag's days",
+            description: 'The same figures per UTC day for one tag (sub_id; empty for the events without a tag). Paged, newest first by default.',
+            querystring: tagDaysQuery,
+            response: { 200: tagDaysAnswer },
+          },
+        },
+        async (request) => tagDays(database, await programOf(request, request.query.app), request.query, clock.now()),
       );
 
       app.get(

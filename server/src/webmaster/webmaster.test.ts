@@ -155,7 +155,7 @@ describe('the webmaster API (/webmaster/v1)', () => {
     const traffic = (u: number, tag: string, amount: number) => [
       { id: `${tag}-up`, type: 'file_uploaded', at: '2026-11-01T09:00:00Z', app_users_id: u, file_id: `${tag}-f`, name: `${tag}.zip`, size_bytes: 1_000_000 },
       { id: `${tag}-d`, type: 'download', at: '2026-11-20T10:00:00Z', app_users_id: u, file_id: `${tag}-f`, country: 'US', downloader_id: `${tag}-g`, completed: true },
-      { id: `${tag}-s`, type: 'sale', at: '2026-11-20T11:00:00Z', app_users_id: u, sale_id: `${tag}-S`, amount_micro: amount, revenue_type: 'direct', file_id: `${tag}-f`, country: 'DE' },
+      { id: `${tag}-s`, type: 'sale', at: '2026-11-20T11:00:00Z', app_users_id: u, sale_id: `${tag}-S`, amount_micro: amount, revenue_type: 'direct', file_id: `${tag}-f`, country: 'DE', sub_id: `${tag}-x` },
     ];
     await ingest(t, 'fd1', traffic(a.app.fd1!, 'aaa', 10_000_000));
     await ingest(t, 'fd1', traffic(b.app.fd1!, 'bbb', 50_000_000));
@@ -170,6 +170,9 @@ describe('the webmaster API (/webmaster/v1)', () => {
       ['/statistics', '/statistics/detailed/base', { app: 'fd1', date_from: '2026-11-01', date_to: '2026-11-20' }],
       ['/earnings', '/earnings/stat', { app: 'fd1', date_from: '2026-11-01', date_to: '2026-11-20' }],
       ['/payouts', '/payouts', {}],
+      // Sub-ID tags (decision 0206).
+      ['/statistics/tags', '/statistics/tags', { app: 'fd1', date_from: '2026-11-01', date_to: '2026-11-20' }],
+      ['/statistics/tags/days', '/statistics/tags/days', { app: 'fd1', sub_id: 'aaa-x' }],
     ];
     for (const [path, screen, query] of pairs) {
       const api = await call(path, keyA, query);
@@ -184,6 +187,11 @@ describe('the webmaster API (/webmaster/v1)', () => {
     expect(stats.totals.not_counted).toEqual({ refused: 0, repeat: 0, file_unavailable: 0, small_file: 1, pps_plan: 0, unpaid_group: 0 });
     expect(stats.totals.sales_count).toBe(1);
     expect((await call('/payouts', keyA)).json()).toEqual({ data: [], meta: { page: 1, per_page: 25, total: 0 } });
+    const tagged = (await call('/statistics/tags', keyA, { app: 'fd1', sort: 'sub_id', sort_dir: 'asc' })).json();
+    expect(tagged.data.map((r: { sub_id: string; downloads: number; sales: number }) => [r.sub_id, r.downloads, r.sales])).toEqual([
+      ['', 1, 0],
+      ['aaa-x', 0, 1],
+    ]);
     const balanceA = (await call('/balance', keyA)).json();
     const screenA = (await a.get('/payouts/user/available-withdrawal')).json();
     expect(balanceA).toMatchObject({ available: screenA.amount, balance: screenA.balance, hold: screenA.hold, in_progress: screenA.in_progress });
@@ -271,6 +279,8 @@ describe('the webmaster API documents', () => {
       '/webmaster/v1/payouts/summary/{year}.{format}',
       '/webmaster/v1/payouts/{id}/statement.pdf',
       '/webmaster/v1/statistics',
+      '/webmaster/v1/statistics/tags',
+      '/webmaster/v1/statistics/tags/days',
     ]);
     expect(Object.values(doc.paths).every((p) => Object.keys(p as object).join() === 'get')).toBe(true);
     expect(doc.components.securitySchemes.apiKey).toMatchObject({ type: 'http', scheme: 'bearer' });
@@ -294,6 +304,8 @@ describe('the webmaster API documents', () => {
       '/webmaster/v1/payouts/{id}/statement.pdf',
       '/webmaster/v1/payouts/summary/{year}.{format}',
       '/webmaster/v1/statistics',
+      '/webmaster/v1/statistics/tags',
+      '/webmaster/v1/statistics/tags/days',
     ]);
     expect(res.body).toContain('curl -H &quot;Authorization: Bearer $PC_API_KEY&quot; &quot;https://cabinet.example/webmaster/v1/balance&quot;');
     expect(res.body).toContain('https://cabinet.example/webmaster/v1/statistics?app=fd1&amp;date_from=2026-01-01&amp;date_to=2026-01-31');

@@ -88,7 +88,7 @@ describe('postbacks with a local receiver (OUTBOUND_ALLOW_PRIVATE=true)', () => 
     expect(got.body).toMatchObject({
       event: 'sale',
       project: 'fd1',
-      data: { sale_id: 'S-e1', event_id: 'e1', status: 'ok', amount_micro: 10_000_000, revenue_type: 'direct', file_id: 'f1' },
+      data: { sale_id: 'S-e1', event_id: 'e1', status: 'ok', amount_micro: 10_000_000, revenue_type: 'direct', file_id: 'f1', sub_id: null },
     });
     expect(typeof got.body.data.earned_micro).toBe('number');
     // The buyer's e-mail is the file host's business, never the partner's.
@@ -110,7 +110,7 @@ describe('postbacks with a local receiver (OUTBOUND_ALLOW_PRIVATE=true)', () => 
 
   it('a sale status change is posted too; another project or a partner without a URL gets nothing', async () => {
     const p = await open();
-    await send(t!.app, 'fd1', [saleEvent('e1', p.appUser.fd1)]);
+    await send(t!.app, 'fd1', [{ ...saleEvent('e1', p.appUser.fd1), sub_id: 'forum-x' }]);
     await send(t!.app, 'fd1', [{ id: 'e2', type: 'sale_status', at: '2026-11-20T11:30:00Z', app_users_id: p.appUser.fd1, sale_id: 'S-e1', status: 'refund' }]);
     // fd2 has no URL: its sale is not posted.
     await send(t!.app, 'fd2', [saleEvent('e3', p.appUser.fd2)]);
@@ -120,6 +120,8 @@ describe('postbacks with a local receiver (OUTBOUND_ALLOW_PRIVATE=true)', () => 
       ['sale_status', 'refund', true],
     ]);
     expect(receiver!.received[1]!.body.data).toMatchObject({ sale_id: 'S-e1', event_id: 'e2', earned_micro: 0 });
+    // The tag (decision 0206): the sale's own, and the status change names the sale's.
+    expect(receiver!.received.map((r) => r.body.data.sub_id)).toEqual(['forum-x', 'forum-x']);
   });
 
   it("the scheduler's tick delivers what is due", async () => {
