@@ -25,12 +25,12 @@ const screens = {
   earnings: screen(() => import('../features/earnings/pages/EarningsPage.tsx'), 'earnings'),
   gold: screen(() => import('../features/earnings/pages/GoldPage.tsx'), 'earnings'),
 };
-const settingsPage = lazyPage(() => import('../features/settings/pages/SettingsPage.tsx'), ['kit', 'settings']);
+const settingsPage = lazyPage(() => import('../features/settings/pages/SettingsPage.tsx'), ['kit', 'settings', 'statements']);
 const confirmEmailChange = lazyPage(
   () => import('../features/settings/pages/ConfirmEmailChangePage.tsx'),
   ['kit', 'settings'],
 );
-const payoutsPage = lazyPage(() => import('../features/payouts/pages/PayoutsPage.tsx'), ['kit', 'payouts']);
+const payoutsPage = lazyPage(() => import('../features/payouts/pages/PayoutsPage.tsx'), ['kit', 'payouts', 'statements']);
 const purseConfirmPage = lazyPage(() => import('../features/payouts/pages/PurseConfirmPage.tsx'), ['kit', 'payouts']);
 const newsPage = lazyPage(() => import('../features/news/pages/NewsPage.tsx'), ['kit', 'news']);
 const newsArticlePage = lazyPage(() => import('../features/news/pages/NewsArticlePage.tsx'), ['kit', 'news']);

@@ -147,6 +147,7 @@ export const recordedAnswers: Record<string, Handler> = {
   'GET /api/api-key': { body: apiKey },
   'GET /api/postbacks': { body: postbacks },
   'GET /api/settings/notifications': { body: alertSettings },
+  'GET /api/settings/business-details': { body: { name: '', address: '', tax_id: '', vat_number: '' } },
   'GET /api/rates': { body: plans },
   'GET /api/rates/simulation': { body: plansSimulation },
   'GET /api/sites': { body: sites },

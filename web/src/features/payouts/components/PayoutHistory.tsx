@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import TimelineOutlined from '@mui/icons-material/TimelineOutlined';
 import { useTranslation } from 'react-i18next';
 import type { PayoutRow } from '@pc/core/contracts/payouts';
@@ -18,6 +19,7 @@ import { NO_VALUE } from '../../../lib/format.ts';
 import { isApiError } from '../../../lib/http.ts';
 import { PAYOUT_SORT_KEYS, getPayouts, usePayouts } from '../api/get-payouts.ts';
 import { useDeletePayout } from '../api/delete-payout.ts';
+import { statementUrl } from '../api/get-statement.ts';
 import { convertedText, useConversionRateLine } from './ConvertedAmount.tsx';
 import { AutomaticLabel, PayoutStatusChip } from './StatusChips.tsx';
 import { refusalOf } from './server-errors.ts';
@@ -32,6 +34,7 @@ const isSystem = (type: string): type is PayoutSystem => (PAYOUT_SYSTEMS as read
  */
 export function PayoutHistory({ processingDays }: { processingDays: number | undefined }) {
   const { t } = useTranslation('payouts');
+  const { t: ts, i18n } = useTranslation('statements');
   const table = useTableParams(PAYOUT_SORT_KEYS, { key: 'created_date', dir: 'desc' });
   const answer = usePayouts(table.query);
   const remove = useDeletePayout();
@@ -118,6 +121,21 @@ export function PayoutHistory({ processingDays }: { processingDays: number | und
               <TimelineOutlined fontSize="small" />
             </IconButton>
           </Tooltip>
+          {row.status === 'accepted' ? (
+            <Tooltip title={ts('screen.history.statement')}>
+              <IconButton
+                size="small"
+                component="a"
+                href={statementUrl(row.id, i18n.language)}
+                download
+                aria-label={ts('screen.history.statementLabel', { id: row.id })}
+                data-testid={`statement-${row.id}`}
+                onClick={(event) => event.stopPropagation()}
+              >
+                <ReceiptLongOutlined fontSize="small" />
+              </IconButton>
+            </Tooltip>
+          ) : null}
           {row.can_delete ? (
             <Tooltip title={t('history.delete')}>
               <IconButton

@@ -20,6 +20,7 @@ import { BalanceFigures, HoldBreakdown } from '../components/BalanceFigures.tsx'
 import { HoldSchedule } from '../components/HoldSchedule.tsx';
 import { ExchangeRates } from '../components/ExchangeRates.tsx';
 import { PayoutHistory } from '../components/PayoutHistory.tsx';
+import { YearlySummary } from '../components/YearlySummary.tsx';
 import { PayoutRequestForm } from '../components/PayoutRequestForm.tsx';
 import { QuickPayout } from '../components/QuickPayout.tsx';
 import { WalletsTable } from '../components/WalletsTable.tsx';
@@ -31,6 +32,7 @@ import { WalletsTable } from '../components/WalletsTable.tsx';
  */
 export default function PayoutsPage() {
   const { t } = useTranslation('payouts');
+  const { t: ts } = useTranslation('statements');
   const purses = usePurses();
   const info = usePayoutsInfo();
   const available = useAvailableWithdrawal();
@@ -126,6 +128,11 @@ export default function PayoutsPage() {
       <Panel title={t('history.title')} id="payout-history">
         <PayoutHistory processingDays={info.data?.processing_days} />
       </Panel>
+      <Box sx={{ mt: 3 }}>
+        <Panel title={ts('screen.yearly.title')} id="yearly-summary">
+          <YearlySummary />
+        </Panel>
+      </Box>
     </PageLayout>
   );
 }

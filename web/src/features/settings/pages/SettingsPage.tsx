@@ -5,7 +5,9 @@ import { Panel, QueryBlock } from '../../../components/layout/QueryState.tsx';
 import { useProductSettings } from '../../../lib/product-settings.ts';
 import { useSettings } from '../api/get-settings.ts';
 import { useAlertSettings } from '../api/get-alert-settings.ts';
+import { useBusinessDetails } from '../api/get-business-details.ts';
 import { AlertsSection } from '../components/AlertsSection.tsx';
+import { BusinessSection } from '../components/BusinessSection.tsx';
 import { PasswordSection } from '../components/PasswordSection.tsx';
 import { PersonalSection } from '../components/PersonalSection.tsx';
 import { SecondFactorSection } from '../components/SecondFactorSection.tsx';
@@ -15,7 +17,9 @@ import { SessionsSection } from '../components/SessionsSection.tsx';
 /** Settings (docs/product.md#security, Settings screen): personal info, password, security options and the active sessions. */
 export default function SettingsPage() {
   const { t } = useTranslation('settings');
+  const { t: ts } = useTranslation('statements');
   const settings = useSettings();
+  const business = useBusinessDetails();
   const product = useProductSettings();
   const alerts = useAlertSettings();
   return (
@@ -31,6 +35,11 @@ export default function SettingsPage() {
         <Panel id="settings-personal" title={t('personal.title')}>
           <QueryBlock query={settings} height={260}>
             {(data) => <PersonalSection settings={data} />}
+          </QueryBlock>
+        </Panel>
+        <Panel id="settings-business" title={ts('screen.business.title')}>
+          <QueryBlock query={business} height={300}>
+            {(data) => <BusinessSection details={data} />}
           </QueryBlock>
         </Panel>
         <Panel id="settings-password" title={t('password.title')}>
