@@ -140,8 +140,11 @@ export function* partnerEvents(plan: PartnerPlan, fromDay: number, toDay: number
       const at = Math.max(time(), file.uploadedAt + 60_000);
       if (at >= day + DAY_MS) continue;
       const referrer = rng.weighted(REFERRERS);
+      // Sub-ID tags (decision 0206): the visitor came by a tagged link on part of the traffic; the host passes the
+      // link's tag on the hit, the download and the sale it led to.
+      const tag = subTag(rng);
       // Hits on the file page come before most downloads.
-      if (rng.chance(0.9)) out.push({ ...base('page_hit', at - 30_000), type: 'page_hit', file_id: file.id, referrer } as IngestEventInput);
+      if (rng.chance(0.9)) out.push({ ...base('page_hit', at - 30_000), type: 'page_hit', file_id: file.id, referrer, ...tag } as IngestEventInput);
       out.push({
         ...base('download', at),
         type: 'download',
@@ -150,6 +153,7 @@ export function* partnerEvents(plan: PartnerPlan, fromDay: number, toDay: number
         downloader_id: rng.chance(0.35) ? rng.pick(repeatDownloaders) : `ip-${rng.int(1, 1_000_000_000).toString(36)}`,
         completed: rng.chance(0.85),
         referrer,
+        ...tag,
       } as IngestEventInput);
       if (rng.chance(0.012)) {
         const copy: SimFile = { id: `${plan.key}-c${copies.length + 1}`, size: file.size, isVideo: file.isVideo, uploadedAt: at + 1000, weight: file.weight / 3 };
@@ -195,6 +199,7 @@ export function* partnerEvents(plan: PartnerPlan, fromDay: number, toDay: number
           // one of the players.
           referrer: siteDomain ? `https://${siteDomain}/files/${file.id}` : referrer,
           ...(file.isVideo ? { player_type: rng.weighted(PLAYERS) } : {}),
+          ...tag,
         } as IngestEventInput);
         const follow = (after: number, st: string, fraud?: boolean) =>
           pending.push([saleAt + after, { ...base('sale_status', saleAt + after), type: 'sale_status', sale_id: saleId, status: st, ...(fraud === undefined ? {} : { fraud }) } as IngestEventInput]);
@@ -220,6 +225,8 @@ export function* partnerEvents(plan: PartnerPlan, fromDay: number, toDay: number
                 payment_system: 'card',
                 tariff,
                 country: 'US',
+                // The host kept the purchase's tag with the subscription; now and then it does not send it.
+                ...(m < 3 ? tag : {}),
               } as IngestEventInput,
             ]);
           }
@@ -244,6 +251,7 @@ export function* partnerEvents(plan: PartnerPlan, fromDay: number, toDay: number
           player_type: rng.weighted(PLAYERS),
           viewer_id: rng.chance(0.5) ? rng.pick(viewers) : `v-${rng.int(1, 1e9).toString(36)}`,
           seconds: rng.int(5, 1800),
+          ...subTag(rng),
         } as IngestEventInput);
       }
     }
@@ -252,6 +260,14 @@ export function* partnerEvents(plan: PartnerPlan, fromDay: number, toDay: number
     out.push(...due.map(([, e]) => e));
     yield out.filter((e) => Date.parse(e.at) <= now).sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
   }
+}
+
+/** The partner's link tags (`?sub=`), as partners name them. */
+export const SUB_TAGS = ['forum-x', 'tg.channel', 'yt_review', 'reddit-2026', 'blog.main'] as const;
+
+/** A visit's tag: about 40 % of the traffic came by a tagged link (`{ sub_id }`), the rest by untagged ones (`{}`). */
+export function subTag(rng: Rng): { sub_id?: string } {
+  return rng.chance(0.4) ? { sub_id: rng.weighted(SUB_TAGS.map((t, i) => [t, SUB_TAGS.length - i] as const)) } : {};
 }
 
 /** A few events at about `now` for the live trickle (ids from the clock and a counter). */

@@ -45,3 +45,21 @@ describe('sendHistory', () => {
     expect(new Set(events.map((e) => e.at.slice(0, 10)))).toEqual(new Set(['2026-11-16', '2026-11-17', '2026-11-18', '2026-11-19', '2026-11-20']));
   });
 });
+
+describe('sub-ID tags (decision 0206)', () => {
+  it('sends valid tags on part of the hits, downloads, sales and video views, and leaves the rest untagged', async () => {
+    const { ingestEvent } = await import('@pc/core');
+    const { SUB_TAGS } = await import('./generate.ts');
+    const plans = plansOf([{ key: 'tags', app: { fd1: 1, fd2: 2 } }], 'tags', 1);
+    const { events, send } = collector();
+    await sendHistory(send, plans, { seed: 'tags', days: 30, now: NOW });
+    for (const type of ['page_hit', 'download', 'sale'] as const) {
+      const of = events.filter((e) => e.type === type);
+      const tagged = of.filter((e) => 'sub_id' in e && e.sub_id);
+      expect(tagged.length, type).toBeGreaterThan(0);
+      expect(tagged.length, type).toBeLessThan(of.length);
+      for (const e of tagged) expect(SUB_TAGS).toContain((e as { sub_id: string }).sub_id);
+    }
+    for (const { project: _project, ...e } of events) expect(ingestEvent.safeParse(e).success).toBe(true);
+  });
+});
