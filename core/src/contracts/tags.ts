@@ -7,10 +7,8 @@ import { appField, count, dayString, micro, rangeFields, refineRange, sortDir } 
  * Statistics by sub-ID tag (decision 0206): the tags of a project and period with their figures, and a tag's days.
  * `sub_id` '' is "no tag" (events sent without one). Figures from the tag rollup (`ingest_daily_tag`).
  */
-export const TAGS_PATHS = {
-  list: '/statistics/tags',
-  days: '/statistics/tags/days',
-} as const;
+import { TAG_SORT_KEYS } from './tags-paths.ts';
+export { TAGS_PATHS, NO_TAG_PARAM, TAG_SORT_KEYS, type TagSortKey } from './tags-paths.ts';
 
 /** The same two calls in the webmaster API (under /webmaster/v1, with the API key). */
 export const WEBMASTER_TAG_PATHS = {
@@ -31,8 +29,6 @@ export const tagFigures = {
   refunds: count,
   earned_micro: micro,
 };
-export const TAG_SORT_KEYS = ['sub_id', 'hits', 'downloads', 'counted_downloads', 'sales', 'rebills', 'earned_micro'] as const;
-export type TagSortKey = (typeof TAG_SORT_KEYS)[number];
 
 export const tagRow = z.object({ sub_id: z.string(), ...tagFigures });
 export type TagRow = z.infer<typeof tagRow>;
@@ -44,7 +40,7 @@ export const tagsQuery = z
     ...appField,
     ...rangeFields,
     ...pagingQuery.shape,
-    sort: z.enum(TAG_SORT_KEYS).default('earned_micro'),
+    sort_key: z.enum(TAG_SORT_KEYS).default('earned_micro'),
     sort_dir: sortDir.default('desc'),
   })
   .superRefine(refineRange());

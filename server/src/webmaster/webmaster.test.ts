@@ -187,7 +187,7 @@ describe('the webmaster API (/webmaster/v1)', () => {
     expect(stats.totals.not_counted).toEqual({ refused: 0, repeat: 0, file_unavailable: 0, small_file: 1, pps_plan: 0, unpaid_group: 0 });
     expect(stats.totals.sales_count).toBe(1);
     expect((await call('/payouts', keyA)).json()).toEqual({ data: [], meta: { page: 1, per_page: 25, total: 0 } });
-    const tagged = (await call('/statistics/tags', keyA, { app: 'fd1', sort: 'sub_id', sort_dir: 'asc' })).json();
+    const tagged = (await call('/statistics/tags', keyA, { app: 'fd1', sort_key: 'sub_id', sort_dir: 'asc' })).json();
     expect(tagged.data.map((r: { sub_id: string; downloads: number; sales: number }) => [r.sub_id, r.downloads, r.sales])).toEqual([
       ['', 1, 0],
       ['aaa-x', 0, 1],

@@ -35,6 +35,7 @@ const purseConfirmPage = lazyPage(() => import('../features/payouts/pages/PurseC
 const newsPage = lazyPage(() => import('../features/news/pages/NewsPage.tsx'), ['kit', 'news']);
 const newsArticlePage = lazyPage(() => import('../features/news/pages/NewsArticlePage.tsx'), ['kit', 'news']);
 const notificationsPage = lazyPage(() => import('../features/news/pages/NotificationsPage.tsx'), ['kit', 'news']);
+const tagsPage = lazyPage(() => import('../features/tags/pages/TagsPage.tsx'), ['kit', 'tags']);
 const buyersPage = lazyPage(() => import('../features/buyers/pages/BuyersPage.tsx'), ['kit', 'buyers']);
 const referralsPage = lazyPage(() => import('../features/referrals/pages/ReferralsPage.tsx'), ['kit', 'referrals']);
 const sitesPage = lazyPage(() => import('../features/sites/pages/SitesPage.tsx'), ['kit', 'sites']);
@@ -75,6 +76,7 @@ export const shellRoutes: AppRoute[] = [
       page(ROUTES.statisticsFiles, 'statistics.files', screens.files, 'statistics.title'),
       page(ROUTES.statisticsSales, 'statistics.sales', screens.sales, 'statistics.title'),
       page(ROUTES.statisticsSources, 'statistics.sources', screens.sources, 'statistics.title'),
+      page(ROUTES.statisticsTags, 'statistics.tags', tagsPage, 'statistics.title'),
       page(ROUTES.statisticsFilesCopies, 'statistics.filesCopies', screens.filesCopies, 'statistics.title'),
       page(ROUTES.videos, 'statistics.videos', screens.videos, 'statistics.title'),
       page(ROUTES.earnings, 'earnings', screens.earnings),

@@ -8,7 +8,7 @@ import { loadRtlPlugin } from './rtl.ts';
 /** Namespaces every page needs: loaded with the language at start. */
 export const START_NAMESPACES = ['common', 'nav', 'auth', 'dialogs'] as const;
 /** Namespaces of the screens: each arrives with the first page that needs it (lazyPage). */
-export const SCREEN_NAMESPACES = ['kit', 'dashboard', 'stats', 'earnings', 'settings', 'payouts', 'faq', 'apikey', 'news', 'alerts', 'postbacks', 'videoplayer', 'referrals', 'start', 'plans', 'sites', 'buyers', 'notme', 'statements'] as const;
+export const SCREEN_NAMESPACES = ['kit', 'dashboard', 'stats', 'earnings', 'settings', 'payouts', 'faq', 'apikey', 'news', 'alerts', 'postbacks', 'videoplayer', 'referrals', 'start', 'plans', 'sites', 'buyers', 'notme', 'statements', 'tags'] as const;
 /** The web app's namespaces, one per feature. errors/validation/fields/mail belong to the server. */
 export const NAMESPACES = [...START_NAMESPACES, ...SCREEN_NAMESPACES] as const;
 export type Namespace = (typeof NAMESPACES)[number];

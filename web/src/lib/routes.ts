@@ -20,6 +20,7 @@ export const ROUTES = {
   statistics: '/app/:app/statistics',
   statisticsSources: '/app/:app/statistics/sources',
   statisticsSales: '/app/:app/statistics/sales',
+  statisticsTags: '/app/:app/statistics/tags',
   statisticsFiles: '/app/:app/statistics/files',
   statisticsFilesCopies: '/app/:app/statistics/files-copies',
   statisticsDetailed: '/app/:app/statistics/detailed',

@@ -18,7 +18,7 @@ const figuresOf = (r: Row, prefix = '') => Object.fromEntries(FIGURES.map((c) =>
 export async function tagsList(database: Database, userId: number, q: TagsQuery, now: Date): Promise<TagsAnswer> {
   const range = resolveRange(q, now);
   // Sorting by tag puts "no tag" ('') first ascending; ties by tag, in code-unit order.
-  const order = sql.raw(`${q.sort} ${q.sort_dir === 'asc' ? 'asc' : 'desc'}, sub_id collate "C" asc`);
+  const order = sql.raw(`${q.sort_key} ${q.sort_dir === 'asc' ? 'asc' : 'desc'}, sub_id collate "C" asc`);
   const rows = await database.query<Row>(sql`
     with g as (
       select sub_id, ${sums} from ingest_daily_tag

@@ -67,7 +67,7 @@ afterEach(async () => {
 
 describe('statistics by tag', () => {
   it('lists the tags of the period with their figures, no tag as "", equal to the test’s own sums', async () => {
-    const res = await a.get('/statistics/tags', { app: 'fd1', sort: 'sub_id', sort_dir: 'asc' });
+    const res = await a.get('/statistics/tags', { app: 'fd1', sort_key: 'sub_id', sort_dir: 'asc' });
     expect(res.statusCode).toBe(200);
     const body = tagsAnswer.parse(res.json());
     const want = expected(EVENTS.filter((e) => e.day >= '2026-10-22'));

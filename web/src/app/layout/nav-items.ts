@@ -46,6 +46,7 @@ export function projectItems(app: ProjectId): Array<NavLeaf | NavGroup> {
         { key: 'statistics.videos', to: href('videos', { app }) },
         { key: 'statistics.sales', to: href('statisticsSales', { app }) },
         { key: 'statistics.sources', to: href('statisticsSources', { app }) },
+        { key: 'statistics.tags', to: href('statisticsTags', { app }) },
         { key: 'statistics.filesCopies', to: href('statisticsFilesCopies', { app }) },
       ],
     },

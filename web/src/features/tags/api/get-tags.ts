@@ -1,0 +1,10 @@
+import { TAGS_PATHS } from '@pc/core/contracts/tags-paths';
+import type { TagsAnswer, TagsQueryInput } from '@pc/core/contracts/tags';
+import { readCall } from '../../../lib/read-call.ts';
+
+/** GET /api/statistics/tags: the sub-ID tags of a project and period with their figures ('' = no tag). */
+export type TagsParams = TagsQueryInput;
+export const tags = readCall<TagsAnswer, TagsParams>('tags', TAGS_PATHS.list);
+export const getTags = tags.fetch;
+export const tagsQueryOptions = tags.options;
+export const useTags = tags.use;
