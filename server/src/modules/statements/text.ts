@@ -32,6 +32,21 @@ const INVISIBLE = /[\u200b-\u200f\u202a-\u202e\u2066-\u2069\u061c\ufeff]/;
 /** Spaces the fonts lack, drawn as a no-break space. */
 const SPACES = /[\u202f\u2009\u2007]/g;
 
+/** The fonts' glyph tables, parsed once per process (the document parses its own copy to embed the glyphs). */
+const parsed = new WeakMap<FontSet, Record<Weight, Record<FontKey, GlyphChecker>>>();
+function checkersOf(fonts: FontSet) {
+  let found = parsed.get(fonts);
+  if (!found) {
+    const make = (weight: Weight) =>
+      Object.fromEntries(
+        FONT_ORDER.map((key) => [key, fontkit.create(fonts[weight][key]) as GlyphChecker]),
+      ) as Record<FontKey, GlyphChecker>;
+    found = { regular: make('regular'), bold: make('bold') };
+    parsed.set(fonts, found);
+  }
+  return found;
+}
+
 export class TextWriter {
   private readonly checkers: Record<Weight, Record<FontKey, GlyphChecker>>;
   constructor(
@@ -39,14 +54,9 @@ export class TextWriter {
     fonts: FontSet,
     readonly rtl: boolean,
   ) {
-    const make = (weight: Weight) =>
-      Object.fromEntries(
-        FONT_ORDER.map((key) => {
-          doc.registerFont(fontName(key, weight), fonts[weight][key]);
-          return [key, fontkit.create(fonts[weight][key]) as GlyphChecker];
-        }),
-      ) as Record<FontKey, GlyphChecker>;
-    this.checkers = { regular: make('regular'), bold: make('bold') };
+    for (const weight of ['regular', 'bold'] as const)
+      for (const key of FONT_ORDER) doc.registerFont(fontName(key, weight), fonts[weight][key]);
+    this.checkers = checkersOf(fonts);
   }
 
   private fontFor(ch: string, weight: Weight, previous: FontKey | null): FontKey | null {
