@@ -233,6 +233,37 @@ describe('payout statements', () => {
     });
   }
 
+  it('is written in every other language too, with details in any script', async () => {
+    const { second } = await history();
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/settings/business-details',
+      headers: { cookie, 'content-type': 'application/json' },
+      payload: {
+        name: 'Ayşe Yılmaz İnşaat — شركة',
+        address: 'İstiklal Cd. 1\nİstanbul',
+        tax_id: '1234567890',
+        vat_number: '',
+      },
+    });
+    const titles = {
+      de: 'Auszahlungsbeleg',
+      es: 'Justificante de pago',
+      fr: 'Relevé de paiement',
+      pt: 'Comprovante de pagamento',
+      tr: 'Ödeme dökümü',
+    };
+    for (const [lang, title] of Object.entries(titles) as Array<[LangCode, string]>) {
+      const text = pdfText(
+        (await get(`/api/payouts/${second}/statement.pdf?lang=${lang}`)).rawPayload,
+        `statement-${lang}`,
+      );
+      expect(text).toContain(title);
+      expect(text).toContain('Ayşe Yılmaz İnşaat');
+      expect(squeeze(text)).toContain(squeeze(formatMoney(7_800_000, lang).replace(/[^\d.,\s]/g, '')));
+    }
+  });
+
   it("another partner's payout is not found; an unfinished one is explained", async () => {
     const { second, pending } = await history();
     const other = await createPartner(t.ctx.database, { email: 'o@x.test' });
