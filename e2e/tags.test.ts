@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { copyFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { TagsAnswer } from '@pc/core';
+import { ensureDemoPartner } from '../server/src/seed/demo.ts';
+import { apiAnswer, ARTIFACTS, browserAvailable, ensureWebBuild, inLanguagesAndWidths, type RunningServer, signedInBrowser, startServer } from './support.ts';
+
+const hasBrowser = browserAvailable();
+const usd = (micro: number) => new Intl.NumberFormat('en', { style: 'currency', currency: 'USD' }).format(Math.round(micro / 10_000) / 100);
+
+/**
+ * The tags screen in Chromium (decision 0206): a tagged download and sale and an untagged download sent through the
+ * real ingest call appear under their tag and under "No tag"; a tag opens its days; an invalid tag is refused with
+ * the ingest error shape; screenshots in English and Arabic at 1440 and 390 px.
+ */
+describe.skipIf(!hasBrowser)('tags page in Chromium', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  const problems: string[] = [];
+
+  async function openPage() {
+    await page.goto('about:blank');
+    await page.goto(`${server.baseUrl}/app/fd1/statistics/tags`);
+    await page.getByRole('grid', { name: /^(Tags|الوسوم)$/ }).locator('[role="row"][data-id]').first().waitFor({ timeout: 30_000 });
+  }
+
+  beforeAll(async () => {
+    ensureWebBuild();
+    server = await startServer();
+    const demo = await ensureDemoPartner(server.app.ctx);
+    const [program] = await server.app.ctx.database.query<{ app_user_id: number }>(
+      sql`select app_user_id from partner_programs where user_id = ${demo} and project = 'fd1'`,
+    );
+    const u = Number(program!.app_user_id);
+    const at = new Date(Date.now() - 60_000).toISOString();
+    const res = await fetch(`${server.baseUrl}/ingest/v1/fd1/events`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${server.app.ctx.config.INGEST_TOKEN_FD1}`, 'content-type': 'application/json' },
+      body: JSON.stringify([
+        { id: 'e2e-tags-up', type: 'file_uploaded', at: new Date(Date.now() - 86_400_000).toISOString(), app_users_id: u, file_id: 'e2e-tags-file', name: 'guide.zip', size_bytes: 30_000_000 },
+        { id: 'e2e-tags-d1', type: 'download', at, app_users_id: u, file_id: 'e2e-tags-file', country: 'US', downloader_id: 'e2e-g1', completed: true, sub_id: 'e2e-forum' },
+        { id: 'e2e-tags-s1', type: 'sale', at, app_users_id: u, sale_id: 'E2E-TAG-S1', amount_micro: 10_000_000, revenue_type: 'direct', file_id: 'e2e-tags-file', sub_id: 'e2e-forum' },
+        { id: 'e2e-tags-d2', type: 'download', at, app_users_id: u, file_id: 'e2e-tags-file', country: 'US', downloader_id: 'e2e-g2', completed: true },
+        { id: 'e2e-tags-bad', type: 'download', at, app_users_id: u, file_id: 'e2e-tags-file', country: 'US', downloader_id: 'e2e-g3', completed: true, sub_id: 'forum x' },
+      ]),
+    });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { accepted: number; results: Array<{ id: string; status: string; reason?: string; message?: string }> };
+    expect(body.accepted).toBe(4);
+    expect(body.results.find((r) => r.id === 'e2e-tags-bad')).toMatchObject({ status: 'rejected', reason: 'invalid_event', message: expect.stringMatching(/^sub_id: /) });
+    ({ browser, context, page } = await signedInBrowser(server.baseUrl, problems, { expectedStatuses: [401, 404] }));
+  }, 240_000);
+
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('opens from the sidebar and shows the tagged download and sale under their tag, the untagged under No tag', async () => {
+    await page.goto(`${server.baseUrl}/dashboard`);
+    await page.getByTestId('page-title').waitFor();
+    await page.goto(`${server.baseUrl}/app/fd1/statistics/tags`);
+    await openPage();
+    const answer = await apiAnswer<TagsAnswer>(page, '/statistics/tags?app=fd1&per_page=200');
+    const tagged = answer.data.find((r) => r.sub_id === 'e2e-forum')!;
+    // Mixed plan: a counted US download 8,750 micro-USD, 60 % of the 10 USD sale.
+    expect(tagged).toMatchObject({ downloads: 1, counted_downloads: 1, sales: 1, earned_micro: 8_750 + 6_000_000 });
+    expect(answer.data.find((r) => r.sub_id === '')!.downloads).toBeGreaterThanOrEqual(1);
+    const grid = page.getByRole('grid', { name: 'Tags' });
+    const row = grid.locator('[role="row"][data-id="e2e-forum"]');
+    await expect.poll(() => row.textContent()).toContain('e2e-forum');
+    expect(await row.textContent()).toContain(usd(tagged.earned_micro));
+    expect(await grid.locator('[role="row"][data-id="~"]').textContent()).toContain('No tag');
+    await row.click();
+    const days = page.getByRole('grid', { name: 'Days of the tag' });
+    await days.locator('[role="row"][data-id]').first().waitFor({ timeout: 30_000 });
+    expect(await days.textContent()).toContain(usd(tagged.earned_micro));
+    expect(problems).toEqual([]);
+  }, 120_000);
+
+  it('reads in English and Arabic, wide and on a phone', async () => {
+    await inLanguagesAndWidths(page, 'tags', async () => {
+      await openPage();
+    });
+    for (const lang of ['en', 'ar']) for (const w of [1440, 390]) copyFileSync(join(ARTIFACTS, `tags-${lang}-${w}.png`), `/tmp/tags-${lang}-${w}.png`);
+    await page.goto(`${server.baseUrl}/app/fd1/statistics/tags?tag=e2e-forum`);
+    await page.getByRole('grid', { name: /^(Days of the tag|أيام الوسم)$/ }).locator('[role="row"][data-id]').first().waitFor({ timeout: 30_000 });
+    await page.screenshot({ path: '/tmp/tags-days-ar-390.png', fullPage: true });
+  }, 240_000);
+});
