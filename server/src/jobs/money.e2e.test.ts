@@ -176,7 +176,7 @@ describe('money end to end', () => {
     //          = 11,910,000; today (until Dec 5): 8,500,000 → 20,410,000
     //    available 34,987,130 − 20,410,000 = 14,577,130
     const fa = await figures(A);
-    expect(fa.available).toEqual({ amount: 14_577_130, balance: 34_987_130, hold: 20_410_000, in_progress: 0, cooling_off: null });
+    expect(fa.available).toEqual({ amount: 14_577_130, balance: 34_987_130, hold: 20_410_000, in_progress: 0, cooling_off: null, account_recovery: null });
     expect(fa.hold).toEqual({
       amount: 20_410_000,
       hold_period_days: 14,
@@ -198,17 +198,17 @@ describe('money end to end', () => {
     //    earnings 21,000 + 5,000,000 + 8,925,000 + 18,000 = 13,964,000; the rejected payout is given back
     //    hold 8,925,000 (Nov 10, until Nov 25); available 13,964,000 − 8,925,000 = 5,039,000
     const fb = await figures(B);
-    expect(fb.available).toEqual({ amount: 5_039_000, balance: 13_964_000, hold: 8_925_000, in_progress: 0, cooling_off: null });
+    expect(fb.available).toEqual({ amount: 5_039_000, balance: 13_964_000, hold: 8_925_000, in_progress: 0, cooling_off: null, account_recovery: null });
     expect(fb.hold.breakdown).toEqual({ files: 8_500_000, file_copies: 0, video: 0, sites_referrals: 0, referrals: 0, gold_bonus: 425_000 });
 
     // C: 100,000 (Oct 17) + 50,000 + gold 2,500 (Nov 3) + additional 1,000,000 = 1,152,500, nothing held
     const fc = await figures(C);
-    expect(fc.available).toEqual({ amount: 1_152_500, balance: 1_152_500, hold: 0, in_progress: 0, cooling_off: null });
+    expect(fc.available).toEqual({ amount: 1_152_500, balance: 1_152_500, hold: 0, in_progress: 0, cooling_off: null, account_recovery: null });
     expect(fc.hold.next_release).toBeNull();
 
     // D: site bonus 2,000,000 (Oct 12, released Oct 27) + 1,000,000 (today, live, until Dec 5)
     const fd = await figures(D);
-    expect(fd.available).toEqual({ amount: 2_000_000, balance: 3_000_000, hold: 1_000_000, in_progress: 0, cooling_off: null });
+    expect(fd.available).toEqual({ amount: 2_000_000, balance: 3_000_000, hold: 1_000_000, in_progress: 0, cooling_off: null, account_recovery: null });
     expect(fd.hold.breakdown.sites_referrals).toBe(1_000_000);
 
     // The refund is a correction entry on B's 2026-10-13, and on A's commission of that day.
