@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { PLAYER_TYPES, REVENUE_TYPES, SALE_STATUSES } from '../product.ts';
+import { SUB_ID_MAX, SUB_ID_PATTERN } from '../rules/tags.ts';
+export { SUB_ID_MAX, SUB_ID_PATTERN };
 
 /**
  * The file hosts' event feed (docs/ingest.md): `POST /ingest/v1/{project}/events` with a JSON array or NDJSON.
@@ -29,8 +31,6 @@ const domain = z
  * A partner's sub-ID tag (`?sub=forum-x` on a file link), passed on by the file host on every event the link led to:
  * at most 64 letters, digits, `_`, `-`, `.`. Absent or null = no tag (decision 0206).
  */
-export const SUB_ID_MAX = 64;
-export const SUB_ID_PATTERN = /^[A-Za-z0-9_.-]{1,64}$/;
 export const subId = z.string().max(SUB_ID_MAX, `expected at most ${SUB_ID_MAX} characters`).regex(SUB_ID_PATTERN, 'expected 1 to 64 letters, digits, _, - or .');
 const tag = { sub_id: subId.nullish() };
 

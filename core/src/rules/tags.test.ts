@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ingestEvent, SUB_ID_MAX } from '../contracts/ingest.ts';
-import { isSubId, NO_TAG, saleTagOf, taggedLink, tagOf, tagOfQuery } from './tags.ts';
+import { ingestEvent } from '../contracts/ingest.ts';
+import { isSubId, NO_TAG, SUB_ID_MAX, saleTagOf, taggedLink, tagOf, tagOfQuery } from './tags.ts';
 
 const AT = '2026-11-20T10:00:00Z';
 const EVENTS: Record<string, Record<string, unknown>> = {

@@ -1,4 +1,6 @@
-import { SUB_ID_PATTERN } from '../contracts/ingest.ts';
+/** A tag: 1 to 64 letters, digits, `_`, `-`, `.` (the ingest contract's `sub_id`). */
+export const SUB_ID_MAX = 64;
+export const SUB_ID_PATTERN = /^[A-Za-z0-9_.-]{1,64}$/;
 
 /**
  * Sub-ID tags (decision 0206): a partner adds `?sub=<tag>` to a file link, the file host passes the tag on every event

@@ -1,4 +1,5 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
+import TextField from '@mui/material/TextField';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
@@ -6,6 +7,7 @@ import ContentCopy from '@mui/icons-material/ContentCopy';
 import Check from '@mui/icons-material/Check';
 import { useTranslation } from 'react-i18next';
 import { SITE_BANNER_SIZES, siteBannerHtml, siteBannerSvg, svgDataUri } from '@pc/core/rules/sites';
+import { isSubId, taggedLink } from '@pc/core/rules/tags';
 import { LoadingBlock, Panel, SectionTitle } from '../../../components/layout/QueryState.tsx';
 import { formatNumber } from '../../../lib/format.ts';
 import { CopyField, useCopy } from '../../../components/copy/CopyField.tsx';
@@ -57,9 +59,13 @@ function BannerCard({ banner }: { banner: Banner }) {
  * The promo link (the project's site with the partner's id) and banners in the standard sizes: self-contained
  * SVG images (data URIs, nothing downloaded) in the interface language, each with its HTML to copy.
  */
-export function PromoSection({ link, brand, loading }: { link: string | undefined; brand: string; loading: boolean }) {
+export function PromoSection({ link: plainLink, brand, loading }: { link: string | undefined; brand: string; loading: boolean }) {
   const { t, i18n } = useTranslation('sites');
   const rtl = i18n.dir() === 'rtl';
+  // A sub-ID tag (decision 0206): the link and the banners carry `?sub=<tag>`, so the tags screen tells places apart.
+  const [tag, setTag] = useState('');
+  const tagValid = tag === '' || isSubId(tag);
+  const link = plainLink && tag && tagValid ? taggedLink(plainLink, tag) : plainLink;
   const banners = useMemo<Banner[]>(() => {
     if (!link) return [];
     const text = { brand, headline: t('banner.headline'), action: t('banner.action'), rtl };
@@ -76,6 +82,17 @@ export function PromoSection({ link, brand, loading }: { link: string | undefine
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
         {t('promo.hint')}
       </Typography>
+      <TextField
+        label={t('promo.tag')}
+        value={tag}
+        onChange={(e) => setTag(e.target.value.trim())}
+        error={!tagValid}
+        helperText={tagValid ? t('promo.tagHint') : t('promo.tagInvalid')}
+        size="small"
+        fullWidth
+        sx={{ mb: 2, maxWidth: 420 }}
+        slotProps={{ htmlInput: { maxLength: 64, dir: 'ltr', 'data-testid': 'promo-tag', spellCheck: false } }}
+      />
       {link ? <CopyField label={t('promo.link')} value={link} testId="promo-link" /> : loading ? <LoadingBlock height={56} /> : null}
       {banners.length ? (
         <>

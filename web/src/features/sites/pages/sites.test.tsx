@@ -191,6 +191,19 @@ describe('sites page', () => {
     expect(screen.getByTestId('promo-link-value')).toHaveTextContent(answer.promo.link);
   });
 
+  it('builds a tagged promo link (?sub=) from a valid tag, and says what a tag may hold', async () => {
+    const user = userEvent.setup();
+    startScreen('/app/fd1/sites', { 'GET /api/sites': { body: answer } });
+    await waitFor(() => expect(screen.getByTestId('promo-link-value')).toHaveTextContent(answer.promo.link), { timeout: 20_000 });
+    await user.type(screen.getByTestId('promo-tag'), 'forum-x');
+    const tagged = new URL(answer.promo.link);
+    tagged.searchParams.set('sub', 'forum-x');
+    await waitFor(() => expect(screen.getByTestId('promo-link-value')).toHaveTextContent(tagged.toString()));
+    await user.type(screen.getByTestId('promo-tag'), '/bad');
+    expect(await screen.findByText('Use only letters, digits, _, - and ., at most 64.')).toBeInTheDocument();
+    expect(screen.getByTestId('promo-link-value')).toHaveTextContent(answer.promo.link);
+  }, 60_000);
+
   it('shows an error in place when the list cannot be read, with a retry', async () => {
     const user = userEvent.setup();
     let fail = true;
