@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { COUNTRY_GROUPS, REVENUE_TYPES, SALE_STATUSES } from '../product.ts';
 import { pageMeta, pagingQuery, projectSchema } from './common.ts';
+import { subId } from './ingest.ts';
 import { STATS_HISTORY_DAYS, dayNumber, type RangeLike } from './ranges.ts';
 export * from './ranges.ts';
 import {
@@ -122,6 +123,8 @@ export const salesQuery = z
     ...pagingQuery.shape,
     revenue_type: z.enum(REVENUE_TYPES).optional(),
     status: z.enum(SALE_STATUSES).optional(),
+    /** Only the sales of this sub-ID tag ('' = without a tag; decision 0206). */
+    sub_id: z.union([z.literal(''), subId]).optional(),
     ...sortFields(SALE_SORT_KEYS, 'date'),
   })
   .superRefine(refineRange());

@@ -101,3 +101,18 @@ describe('statistics by tag', () => {
     expect(theirs.data).toEqual([{ sub_id: 'forum-x', hits: 0, downloads: 0, counted_downloads: 0, sales: 1, rebills: 0, refunds: 0, earned_micro: 6_000_000 }]);
   });
 });
+
+describe('the sales list filtered by tag', () => {
+  it('lists only the sales of the tag, and those without one for ""', async () => {
+    const ids = async (query: Record<string, string>) => {
+      const res = await a.get('/statistics/sales', { app: 'fd1', ...query });
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json() as { data: Array<{ id: string }> }).data.map((r) => r.id).sort();
+    };
+    // EVENTS indexes: 3 the forum-x sale, 4 the untagged rebill, 7 the tg.2 sale.
+    expect(await ids({ sub_id: 'forum-x' })).toEqual(['S3']);
+    expect(await ids({ sub_id: '' })).toEqual(['S4']);
+    expect(await ids({})).toEqual(['S3', 'S4', 'S7']);
+    expect((await a.get('/statistics/sales', { app: 'fd1', sub_id: 'a b' })).statusCode).toBe(422);
+  });
+});

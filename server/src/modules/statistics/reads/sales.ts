@@ -40,8 +40,11 @@ export async function sales(
   if (q.revenue_type) filters.push(sql`and s.revenue_type = ${q.revenue_type}`);
   if (q.status) filters.push(sql`and s.status = ${q.status}`);
   const extra = sql.join(filters, sql` `);
-  const own = sql`s.user_id = ${userId} and s.project = ${q.app} and s.known and s.at >= ${from.toISOString()}::timestamptz and s.at < ${to.toISOString()}::timestamptz ${extra}`;
-  const referred = sql`s.site_user_id = ${userId} and s.user_id <> ${userId} and s.project = ${q.app} and s.known and s.at >= ${from.toISOString()}::timestamptz and s.at < ${to.toISOString()}::timestamptz ${extra}`;
+  // The sub-ID tag filter (decision 0206): own sales of that tag; the site bonus of others' sales counts under "no tag".
+  const ownTag = q.sub_id === undefined ? sql`` : sql`and s.sub_id = ${q.sub_id}`;
+  const referredTag = q.sub_id === undefined || q.sub_id === '' ? sql`` : sql`and false`;
+  const own = sql`s.user_id = ${userId} and s.project = ${q.app} and s.known and s.at >= ${from.toISOString()}::timestamptz and s.at < ${to.toISOString()}::timestamptz ${extra} ${ownTag}`;
+  const referred = sql`s.site_user_id = ${userId} and s.user_id <> ${userId} and s.project = ${q.app} and s.known and s.at >= ${from.toISOString()}::timestamptz and s.at < ${to.toISOString()}::timestamptz ${extra} ${referredTag}`;
   const d = dir(q.sort_dir);
   const order = sql`${sql.raw(SALE_SORT[q.sort_key]!)} ${d}, s.sale_id ${d}`;
   // Each branch is ordered and cut on its own (the date order walks the (user, project, at, sale id) index),
