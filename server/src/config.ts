@@ -68,7 +68,7 @@ const optionalContact = z
 /**
  * Requests per minute on the browser API (/api) by default. A signed-in partner's reads count per account (a screen
  * issues a handful of GETs, and clicking through every screen quickly must never be refused); everything else counts
- * per IP address (app.ts).
+ * per IP address (app/rate-limits.ts).
  */
 export const API_RATE_LIMIT = { signedInReads: 600, perIp: 300 } as const;
 
@@ -152,7 +152,7 @@ export const configSchema = z
      */
     INGEST_EMBEDDED_TRANSACTION_EVENTS: z.coerce.number().int().min(1).max(10_000).default(1000),
     /**
-     * Browser API calls per minute (app.ts API_RATE_LIMIT): a signed-in partner's reads per account, everything else
+     * Browser API calls per minute (API_RATE_LIMIT above, applied by app/rate-limits.ts): a signed-in partner's reads per account, everything else
      * per IP address. Raised only by load benchmarks, which drive one partner far beyond what a person clicks.
      */
     API_RATE_LIMIT_READS: z.coerce.number().int().min(1).max(10_000_000).default(API_RATE_LIMIT.signedInReads),
