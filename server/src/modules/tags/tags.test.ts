@@ -36,7 +36,10 @@ function expected(list: Ev[]) {
     const f = byTag.get(e.tag ?? '') ?? figures();
     byTag.set(e.tag ?? '', f);
     if (e.kind === 'hit') f.hits++;
-    if (e.kind === 'download') (f.downloads++, f.counted_downloads++);
+    if (e.kind === 'download') {
+      f.downloads++;
+      f.counted_downloads++;
+    }
     if (e.kind === 'sale') f.sales++;
     if (e.kind === 'rebill') f.rebills++;
     f.earned_micro += earnedOf(e);
