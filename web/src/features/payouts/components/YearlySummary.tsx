@@ -39,24 +39,18 @@ export function YearlySummary({ now = new Date() }: { now?: Date }) {
             </MenuItem>
           ))}
         </TextField>
-        <Button
-          variant="outlined"
-          startIcon={<DownloadOutlined />}
-          href={yearlySummaryUrl(year, 'pdf', i18n.language)}
-          download
-          data-testid="summary-pdf"
-        >
-          {t('screen.yearly.pdf')}
-        </Button>
-        <Button
-          variant="outlined"
-          startIcon={<DownloadOutlined />}
-          href={yearlySummaryUrl(year, 'csv', i18n.language)}
-          download
-          data-testid="summary-csv"
-        >
-          {t('screen.yearly.csv')}
-        </Button>
+        {(['pdf', 'csv'] as const).map((format) => (
+          <Button
+            key={format}
+            variant="outlined"
+            startIcon={<DownloadOutlined />}
+            href={yearlySummaryUrl(year, format, i18n.language)}
+            download
+            data-testid={`summary-${format}`}
+          >
+            {t(`screen.yearly.${format}`)}
+          </Button>
+        ))}
       </Stack>
     </Stack>
   );
