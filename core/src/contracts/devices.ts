@@ -5,11 +5,7 @@ import { z } from 'zod';
  * (GET) only says what confirming will do; the POST acts: every session ends, sign-in and new payout requests wait
  * for a password reset, and a reset link goes to the account's address.
  */
-export const NOT_ME_PATHS = {
-  /** GET: what the link is about; POST: confirm. The token is in the path (redacted from logs, decision 0176). */
-  link: (token: string) => `/not-me/${encodeURIComponent(token)}`,
-  pattern: '/not-me/:token',
-} as const;
+export { NOT_ME_PATHS } from './devices-paths.ts';
 
 export const NOT_ME_KINDS = ['new_device', 'email_change'] as const;
 export type NotMeKind = (typeof NOT_ME_KINDS)[number];

@@ -4,19 +4,7 @@ import { z } from 'zod';
  * Payout statements (decision 0205): the partner's business details (Settings), a PDF statement per completed
  * payout, and a yearly summary (PDF and CSV). Money is integer micro-USD; days are UTC.
  */
-export const STATEMENT_PATHS = {
-  businessDetails: '/settings/business-details',
-  /** `:id` a completed payout request. */
-  statement: '/payouts/:id/statement.pdf',
-  /** `:year` a calendar year, `:format` pdf or csv. */
-  yearly: '/payouts/summary/:year.:format',
-} as const;
-
-/** The same documents under the webmaster API (`/webmaster/v1` + these). */
-export const WEBMASTER_STATEMENT_PATHS = {
-  statement: '/payouts/:id/statement.pdf',
-  yearly: '/payouts/summary/:year.:format',
-} as const;
+export { STATEMENT_PATHS, WEBMASTER_STATEMENT_PATHS } from './statements-paths.ts';
 
 /** Whether a text has a control character other than the allowed ones (line breaks in an address). */
 const hasControl = (v: string, allowed = '') =>

@@ -62,7 +62,7 @@ h1{font-size:1.75rem;margin:0 0 8px}h2{font-size:1.15rem;margin:0 0 8px;overflow
 section{background:#fff;border:1px solid #e5e7eb;border-radius:8px;padding:16px;margin:16px 0}
 code,pre{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:.9em}
 pre{background:#111827;color:#f9fafb;padding:12px;border-radius:6px;overflow-x:auto;white-space:pre-wrap;overflow-wrap:anywhere}
-table{border-collapse:collapse;width:100%;margin:8px 0}td,th{border-bottom:1px solid #e5e7eb;padding:6px 8px;text-align:start;vertical-align:top}
+table{border-collapse:collapse;width:100%;margin:8px 0}td,th{border-bottom:1px solid #e5e7eb;padding:6px 8px;text-align:start;vertical-align:top;overflow-wrap:anywhere}
 .method{display:inline-block;background:#1d4ed8;color:#fff;border-radius:4px;padding:0 6px;font-size:.85em}
 a{color:#1d4ed8}
 </style>

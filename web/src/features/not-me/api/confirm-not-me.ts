@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { NOT_ME_PATHS, type NotMeAnswer } from '@pc/core/contracts/devices';
+import type { NotMeAnswer } from '@pc/core/contracts/devices';
+import { NOT_ME_PATHS } from '@pc/core/contracts/devices-paths';
 import { http } from '../../../lib/http.ts';
 
 /**

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { NOT_ME_PATHS, type NotMeInfo } from '@pc/core/contracts/devices';
+import type { NotMeInfo } from '@pc/core/contracts/devices';
+import { NOT_ME_PATHS } from '@pc/core/contracts/devices-paths';
 import { http } from '../../../lib/http.ts';
 
 /** GET /api/not-me/{token}: what a "this was not me" link is about. Changes nothing (decision 0191). */

@@ -1,4 +1,4 @@
-import { STATEMENT_PATHS } from '@pc/core/contracts/statements';
+import { STATEMENT_PATHS } from '@pc/core/contracts/statements-paths';
 import { API_BASE } from '../../../lib/http.ts';
 
 /**

@@ -1,4 +1,5 @@
-import { STATEMENT_PATHS, type BusinessDetailsAnswer } from '@pc/core/contracts/statements';
+import type { BusinessDetailsAnswer } from '@pc/core/contracts/statements';
+import { STATEMENT_PATHS } from '@pc/core/contracts/statements-paths';
 import { readCall } from '../../../lib/read-call.ts';
 import { SETTINGS_SCOPE } from './mutation.ts';
 

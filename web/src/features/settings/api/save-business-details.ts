@@ -1,4 +1,5 @@
-import { STATEMENT_PATHS, type businessDetailsBody, type saveBusinessDetailsAnswer } from '@pc/core/contracts/statements';
+import type { businessDetailsBody, saveBusinessDetailsAnswer } from '@pc/core/contracts/statements';
+import { STATEMENT_PATHS } from '@pc/core/contracts/statements-paths';
 import type { z } from 'zod';
 import { http } from '../../../lib/http.ts';
 import { SETTINGS_SCOPE, useSettingsAction, type ActionCallbacks } from './mutation.ts';
