@@ -25,6 +25,8 @@ export const buyerRow = z.object({
   first_revenue_type: z.enum(REVENUE_TYPES),
   /** The referring domain of the first purchase, as on the sources screen; '' when none. */
   first_source: z.string(),
+  /** The sub-ID tag of the first purchase (decision 0206); '' when it came without one. */
+  first_sub_id: z.string(),
   purchases: z.number().int().min(1),
   /** Rebills that still count (status ok or hold). */
   rebills: z.number().int().min(0),

@@ -7,7 +7,7 @@ import { buyerKey, buyerStatus, buyersOf, cohortsOf, monthsBetween, utcMonth, ty
 let n = 0;
 function sale(p: Partial<BuyerSale> & Pick<BuyerSale, 'email' | 'at'>): BuyerSale {
   n += 1;
-  return { saleId: `S${String(n).padStart(4, '0')}`, revenueType: 'direct', source: '', status: 'ok', fraud: false, earnedMicro: 1_000_000, ...p };
+  return { saleId: `S${String(n).padStart(4, '0')}`, revenueType: 'direct', source: '', subId: '', status: 'ok', fraud: false, earnedMicro: 1_000_000, ...p };
 }
 
 describe('buyer status: fraud-flagged wins, then the latest purchase refunded or voided', () => {
@@ -31,8 +31,8 @@ describe('buyer status: fraud-flagged wins, then the latest purchase refunded or
 describe('buyers', () => {
   it('groups on the unmasked e-mail (case and spaces aside) and shows it masked', () => {
     const sales = [
-      sale({ saleId: 'B2', email: 'John@Gmail.com ', at: '2026-03-05T10:00:00Z', revenueType: 'rebill', earnedMicro: 500_000 }),
-      sale({ saleId: 'B1', email: 'john@gmail.com', at: '2026-02-01T09:00:00Z', source: 'blog.example', earnedMicro: 8_500_000 }),
+      sale({ saleId: 'B2', email: 'John@Gmail.com ', at: '2026-03-05T10:00:00Z', revenueType: 'rebill', subId: 'tg.2', earnedMicro: 500_000 }),
+      sale({ saleId: 'B1', email: 'john@gmail.com', at: '2026-02-01T09:00:00Z', source: 'blog.example', subId: 'forum-x', earnedMicro: 8_500_000 }),
       // Same mask, another buyer: kept apart.
       sale({ saleId: 'C1', email: 'jo@gmx.com', at: '2026-02-02T00:00:00Z', revenueType: 'promo_link', earnedMicro: 0, status: 'void' }),
       sale({ saleId: 'U1', email: '', at: '2026-02-03T00:00:00Z', earnedMicro: 250_000 }),
@@ -46,6 +46,7 @@ describe('buyers', () => {
         firstPurchaseAt: '2026-02-02T00:00:00.000Z',
         firstRevenueType: 'promo_link',
         firstSource: '',
+        firstSubId: '',
         lastPurchaseAt: '2026-02-02T00:00:00.000Z',
         purchases: 1,
         rebills: 0,
@@ -58,6 +59,8 @@ describe('buyers', () => {
         firstPurchaseAt: '2026-02-01T09:00:00.000Z',
         firstRevenueType: 'direct',
         firstSource: 'blog.example',
+        // The first purchase's tag, not the later rebill's.
+        firstSubId: 'forum-x',
         lastPurchaseAt: '2026-03-05T10:00:00.000Z',
         purchases: 2,
         rebills: 1,
@@ -143,6 +146,7 @@ const saleArb = fc.record({
   at: fc.integer({ min: Date.parse('2024-01-01T00:00:00Z'), max: Date.parse('2026-11-30T23:59:59Z') }).map((t) => new Date(t).toISOString()),
   revenueType: fc.constantFrom(...REVENUE_TYPES),
   source: fc.constantFrom('', 'blog.example', 'forum.example'),
+  subId: fc.constantFrom('', 'forum-x', 'tg.2'),
   status: fc.constantFrom(...SALE_STATUSES),
   fraud: fc.boolean(),
   earnedMicro: fc.integer({ min: 0, max: 1_000_000_000 }),
@@ -206,6 +210,15 @@ describe('properties', () => {
         expect(buyers.filter((b) => b.status === 'fraud_flagged').length).toBe(
           new Set(sales.filter((s) => s.fraud && buyerKey(s.email)).map((s) => buyerKey(s.email))).size,
         );
+      }),
+    );
+  });
+
+  it("a buyer's tag is the tag of the sale that is their first purchase (the row id)", () => {
+    fc.assert(
+      fc.property(salesArb, (sales) => {
+        const byId = new Map(sales.map((s) => [s.saleId, s]));
+        for (const b of buyersOf(sales).buyers) expect(b.firstSubId).toBe(byId.get(b.id)!.subId);
       }),
     );
   });

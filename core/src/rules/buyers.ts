@@ -22,6 +22,8 @@ export interface BuyerSale {
   revenueType: RevenueType;
   /** Where the purchase came from: the referring domain, as on the sources screen ('' when none). */
   source: string;
+  /** The sale's sub-ID tag ('' when it came without one; decision 0206). */
+  subId: string;
   status: SaleStatus;
   fraud: boolean;
   /** What the sale pays the partner now, micro-USD (0 after a void or refund). */
@@ -36,6 +38,8 @@ export interface Buyer {
   firstPurchaseAt: string;
   firstRevenueType: RevenueType;
   firstSource: string;
+  /** The sub-ID tag of the first purchase ('' = no tag): the link the buyer first bought by. */
+  firstSubId: string;
   lastPurchaseAt: string;
   purchases: number;
   /** Rebills that still count (status ok or hold). */
@@ -142,6 +146,7 @@ function buyerOf(g: Group): Buyer {
     firstPurchaseAt: new Date(first.at).toISOString(),
     firstRevenueType: first.revenueType,
     firstSource: first.source,
+    firstSubId: first.subId,
     lastPurchaseAt: new Date(last.at).toISOString(),
     purchases: g.sales.length,
     rebills: g.sales.filter(isCountingRebill).length,

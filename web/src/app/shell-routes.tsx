@@ -36,7 +36,8 @@ const newsPage = lazyPage(() => import('../features/news/pages/NewsPage.tsx'), [
 const newsArticlePage = lazyPage(() => import('../features/news/pages/NewsArticlePage.tsx'), ['kit', 'news']);
 const notificationsPage = lazyPage(() => import('../features/news/pages/NotificationsPage.tsx'), ['kit', 'news']);
 const tagsPage = lazyPage(() => import('../features/tags/pages/TagsPage.tsx'), ['kit', 'tags']);
-const buyersPage = lazyPage(() => import('../features/buyers/pages/BuyersPage.tsx'), ['kit', 'buyers']);
+// The buyers' tag column says "No tag" in the tags screen's words (namespace tags).
+const buyersPage = lazyPage(() => import('../features/buyers/pages/BuyersPage.tsx'), ['kit', 'buyers', 'tags']);
 const referralsPage = lazyPage(() => import('../features/referrals/pages/ReferralsPage.tsx'), ['kit', 'referrals']);
 const sitesPage = lazyPage(() => import('../features/sites/pages/SitesPage.tsx'), ['kit', 'sites']);
 const ratesPage = lazyPage(() => import('../features/plans/pages/RatesPage.tsx'), ['kit', 'plans']);

@@ -16,18 +16,20 @@ interface TestSale {
   amount: number;
   type: 'direct' | 'rebill' | 'promo_link';
   referrer?: string;
+  /** The sub-ID tag the sale was sent with (decision 0206). */
+  tag?: string;
   refunded?: boolean;
   fraud?: boolean;
 }
 
 const SALES: TestSale[] = [
-  { id: 'A1', at: '2026-09-03T10:00:00Z', email: 'alice@mail.example', amount: 10_000_000, type: 'direct', referrer: 'https://blog.example/post/1' },
-  { id: 'A2', at: '2026-10-03T10:00:00Z', email: 'alice@mail.example', amount: 10_000_000, type: 'rebill' },
+  { id: 'A1', at: '2026-09-03T10:00:00Z', email: 'alice@mail.example', amount: 10_000_000, type: 'direct', referrer: 'https://blog.example/post/1', tag: 'forum-x' },
+  { id: 'A2', at: '2026-10-03T10:00:00Z', email: 'alice@mail.example', amount: 10_000_000, type: 'rebill', tag: 'tg.2' },
   { id: 'A3', at: '2026-11-03T10:00:00Z', email: 'alice@mail.example', amount: 10_000_000, type: 'rebill' },
   { id: 'B1', at: '2026-09-15T08:00:00Z', email: 'BOB@Mail.example', amount: 20_000_000, type: 'direct' },
-  { id: 'B2', at: '2026-10-15T08:00:00Z', email: 'bob@mail.example', amount: 3_333_333, type: 'rebill' },
+  { id: 'B2', at: '2026-10-15T08:00:00Z', email: 'bob@mail.example', amount: 3_333_333, type: 'rebill', tag: 'forum-x' },
   { id: 'C1', at: '2026-10-20T09:00:00Z', email: 'carol@shop.example', amount: 15_000_000, type: 'direct', refunded: true },
-  { id: 'D1', at: '2026-10-05T12:00:00Z', email: 'dave@site.example', amount: 7_000_000, type: 'promo_link', referrer: 'https://forum.example/t/9' },
+  { id: 'D1', at: '2026-10-05T12:00:00Z', email: 'dave@site.example', amount: 7_000_000, type: 'promo_link', referrer: 'https://forum.example/t/9', tag: 'Tg.2' },
   { id: 'D2', at: '2026-11-05T12:00:00Z', email: 'dave@site.example', amount: 7_000_000, type: 'rebill', fraud: true },
   { id: 'E1', at: '2026-11-10T07:00:00Z', email: 'erin@mail.example', amount: 9_999_999, type: 'direct' },
   { id: 'N1', at: '2026-11-11T07:00:00Z', email: '', amount: 5_000_000, type: 'direct' },
@@ -57,6 +59,7 @@ function expectedBuyers() {
       last_purchase: new Date(last.at).toISOString(),
       first_revenue_type: first.type,
       first_source: first.referrer ? new URL(first.referrer).hostname : '',
+      first_sub_id: first.tag ?? '',
       purchases: list.length,
       rebills: list.filter((s) => s.type === 'rebill' && !s.refunded).length,
       earned: list.reduce((sum, s) => sum + earnedOf(s), 0),
@@ -83,6 +86,7 @@ beforeEach(async () => {
       file_id: 'f1',
       buyer_email: s.email,
       ...(s.referrer ? { referrer: s.referrer } : {}),
+      ...(s.tag ? { sub_id: s.tag } : {}),
     })),
   ]);
   // The refund and the fraud flag arrive later, as sale_status events.
@@ -113,10 +117,11 @@ describe('buyers', () => {
     expect(body.since).toBe('2024-12-01');
     // Spot checks by hand: masked like the sales screen, the fraud flag wins, the refund shows.
     const byId = Object.fromEntries(body.data.map((b) => [b.id, b]));
-    expect(byId.A1).toMatchObject({ email: 'al***@ma***.example', rebills: 2, earned: 12_000_000, first_source: 'blog.example', status: 'active' });
-    expect(byId.B1).toMatchObject({ purchases: 2, earned: 13_000_000, status: 'active' });
+    expect(byId.A1).toMatchObject({ email: 'al***@ma***.example', rebills: 2, earned: 12_000_000, first_source: 'blog.example', first_sub_id: 'forum-x', status: 'active' });
+    // The tag is the first purchase's: bob's first came without one, his rebill's tag does not move him.
+    expect(byId.B1).toMatchObject({ purchases: 2, earned: 13_000_000, first_sub_id: '', status: 'active' });
     expect(byId.C1).toMatchObject({ earned: 0, status: 'refunded' });
-    expect(byId.D1).toMatchObject({ first_revenue_type: 'promo_link', first_source: 'forum.example', earned: 6_300_000, status: 'fraud_flagged' });
+    expect(byId.D1).toMatchObject({ first_revenue_type: 'promo_link', first_source: 'forum.example', first_sub_id: 'Tg.2', earned: 6_300_000, status: 'fraud_flagged' });
     // The totals add up to what the sales screen shows the partner earned from the same sales.
     const sales = (await a.get('/statistics/sales', { app: 'fd1', date_from: '2026-09-01', date_to: '2026-11-20', per_page: 200 })).json();
     const screen = sales.data.reduce((s: number, r: { file_sales: number; site_sales: number }) => s + r.file_sales + r.site_sales, 0);

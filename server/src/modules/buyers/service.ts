@@ -29,7 +29,7 @@ export function buyersSince(now: Date): string {
  */
 async function partnerSales(database: Database, userId: number, project: ProjectId, since: string): Promise<BuyerSale[]> {
   const rows = await database.query<Row>(sql`
-    select s.sale_id, s.buyer_email, s.at, s.revenue_type, s.referrer_domain, s.site_domain, s.status, s.fraud,
+    select s.sale_id, s.buyer_email, s.at, s.revenue_type, s.referrer_domain, s.site_domain, s.sub_id, s.status, s.fraud,
            s.applied_share_micro + case when s.site_user_id = ${userId} then s.applied_site_micro else 0 end as earned
     from ingest_sales s
     where s.user_id = ${userId} and s.project = ${project} and s.known and s.at >= ${`${since}T00:00:00Z`}::timestamptz`);
@@ -40,6 +40,7 @@ async function partnerSales(database: Database, userId: number, project: Project
     revenueType: str(r.revenue_type || 'direct') as RevenueType,
     // The sources screen's rule: the referrer's domain, else the sale's site domain, else none.
     source: str(r.referrer_domain) || (r.site_domain ? str(r.site_domain) : ''),
+    subId: str(r.sub_id),
     status: str(r.status) as SaleStatus,
     fraud: Boolean(r.fraud),
     earnedMicro: num(r.earned),
@@ -57,6 +58,7 @@ export async function buyers(database: Database, userId: number, project: Projec
       last_purchase: b.lastPurchaseAt,
       first_revenue_type: b.firstRevenueType,
       first_source: b.firstSource,
+      first_sub_id: b.firstSubId,
       purchases: b.purchases,
       rebills: b.rebills,
       earned: b.earnedMicro,

@@ -21,6 +21,8 @@ import { CohortsPanel } from '../components/CohortsPanel.tsx';
  */
 export default function BuyersPage() {
   const { t } = useTranslation('buyers');
+  // "No tag" in the Tags screen's words (its namespace loads with this page).
+  const { t: tagsT } = useTranslation('tags');
   const app = useParams().app as ProjectId;
   const buyers = useBuyers({ app });
   const cohorts = useCohorts({ app });
@@ -50,6 +52,22 @@ export default function BuyersPage() {
       sortable: true,
       value: (row) => row.first_source || t('table.noSource'),
       render: (row) => (row.first_source ? <span dir="ltr">{row.first_source}</span> : <Typography component="span" variant="body2" color="text.secondary">{t('table.noSource')}</Typography>),
+    },
+    {
+      // The link the buyer first bought by (decision 0206): the first purchase's sub-ID tag.
+      field: 'first_sub_id',
+      header: t('table.tag'),
+      minWidth: 130,
+      sortable: true,
+      value: (row) => row.first_sub_id || tagsT('noTag'),
+      render: (row) =>
+        row.first_sub_id ? (
+          <span dir="ltr">{row.first_sub_id}</span>
+        ) : (
+          <Typography component="span" variant="body2" color="text.secondary">
+            {tagsT('noTag')}
+          </Typography>
+        ),
     },
     { field: 'purchases', header: t('table.purchases'), kind: 'count', sortable: true, minWidth: 100 },
     { field: 'last_purchase', header: t('table.lastPurchase'), kind: 'day', minWidth: 125, sortable: true, value: (row) => row.last_purchase.slice(0, 10) },

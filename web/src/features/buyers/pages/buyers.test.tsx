@@ -3,14 +3,15 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { buyersAnswer, cohortsAnswer, type BuyersAnswer, type CohortsAnswer } from '@pc/core/contracts/buyers';
 import { serverError, startScreen } from '../../../test/screens.tsx';
+import { captureDownloads } from '../../../test/downloads.ts';
 import { formatDay, formatMoney } from '../../../lib/format.ts';
 
 const buyers: BuyersAnswer = buyersAnswer.parse({
   data: [
-    { id: 'E1', email: 'er***@ma***.example', first_purchase: '2026-11-10T07:00:00.000Z', last_purchase: '2026-11-10T07:00:00.000Z', first_revenue_type: 'direct', first_source: '', purchases: 1, rebills: 0, earned: 6_000_000, status: 'active' },
-    { id: 'D1', email: 'da***@si***.example', first_purchase: '2026-10-05T12:00:00.000Z', last_purchase: '2026-11-05T12:00:00.000Z', first_revenue_type: 'promo_link', first_source: 'forum.example', purchases: 2, rebills: 1, earned: 6_300_000, status: 'fraud_flagged' },
-    { id: 'A1', email: 'al***@ma***.example', first_purchase: '2026-09-03T10:00:00.000Z', last_purchase: '2026-11-03T10:00:00.000Z', first_revenue_type: 'direct', first_source: 'blog.example', purchases: 3, rebills: 2, earned: 12_000_000, status: 'active' },
-    { id: 'C1', email: 'ca***@sh***.example', first_purchase: '2026-10-20T09:00:00.000Z', last_purchase: '2026-10-20T09:00:00.000Z', first_revenue_type: 'direct', first_source: '', purchases: 1, rebills: 0, earned: 0, status: 'refunded' },
+    { id: 'E1', email: 'er***@ma***.example', first_purchase: '2026-11-10T07:00:00.000Z', last_purchase: '2026-11-10T07:00:00.000Z', first_revenue_type: 'direct', first_source: '', first_sub_id: '', purchases: 1, rebills: 0, earned: 6_000_000, status: 'active' },
+    { id: 'D1', email: 'da***@si***.example', first_purchase: '2026-10-05T12:00:00.000Z', last_purchase: '2026-11-05T12:00:00.000Z', first_revenue_type: 'promo_link', first_source: 'forum.example', first_sub_id: 'Tg.2', purchases: 2, rebills: 1, earned: 6_300_000, status: 'fraud_flagged' },
+    { id: 'A1', email: 'al***@ma***.example', first_purchase: '2026-09-03T10:00:00.000Z', last_purchase: '2026-11-03T10:00:00.000Z', first_revenue_type: 'direct', first_source: 'blog.example', first_sub_id: 'forum-x', purchases: 3, rebills: 2, earned: 12_000_000, status: 'active' },
+    { id: 'C1', email: 'ca***@sh***.example', first_purchase: '2026-10-20T09:00:00.000Z', last_purchase: '2026-10-20T09:00:00.000Z', first_revenue_type: 'direct', first_source: '', first_sub_id: '', purchases: 1, rebills: 0, earned: 0, status: 'refunded' },
   ],
   unidentified: { sales: 1, earned: 3_000_000 },
   since: '2024-12-01',
@@ -58,6 +59,9 @@ describe('buyers page', () => {
     expect(row).toHaveTextContent('blog.example');
     expect(row).toHaveTextContent(formatMoney(12_000_000));
     expect(row).toHaveTextContent('Active');
+    // The tag of the first purchase, and the tags screen's "No tag" for a buyer who came by an untagged link.
+    expect(within(row).getByText('forum-x')).toHaveAttribute('dir', 'ltr');
+    expect(within(grid).getByText('er***@ma***.example').closest('[role="row"]')).toHaveTextContent('No tag');
     const flagged = within(grid).getByText('da***@si***.example').closest('[role="row"]') as HTMLElement;
     expect(flagged).toHaveTextContent('Flagged as fraud');
     expect(flagged).toHaveTextContent('Promo link');
@@ -75,6 +79,29 @@ describe('buyers page', () => {
     await waitFor(() => expect(within(grid).getAllByRole('row')[1]).toHaveTextContent('ca***@sh***.example'));
     await user.click(within(grid).getByRole('columnheader', { name: /^You earned/ }));
     await waitFor(() => expect(within(grid).getAllByRole('row')[1]).toHaveTextContent('al***@ma***.example'));
+  }, 60_000);
+
+  it('sorts by tag and exports the tag column, "No tag" in words', async () => {
+    const user = userEvent.setup();
+    const files = captureDownloads();
+    startScreen('/app/fd1/buyers', answers);
+    await screen.findByText('al***@ma***.example', {}, { timeout: 20_000 });
+    const grid = screen.getByRole('grid', { name: 'Buyers' });
+    await user.click(within(grid).getByRole('columnheader', { name: /^Tag/ }));
+    // Ascending by the text shown: "forum-x", then "No tag" twice, then "Tg.2".
+    await waitFor(() => expect(within(grid).getAllByRole('row')[1]).toHaveTextContent('al***@ma***.example'));
+    expect(within(grid).getAllByRole('row')[4]).toHaveTextContent('da***@si***.example');
+    // The buyers panel's export (the cohorts table has its own).
+    await user.click(within(document.getElementById('buyers')!).getByTestId('export-csv'));
+    await waitFor(() => expect(files).toHaveLength(1));
+    const lines = (await files[0]!.text).replace(/^\uFEFF/, '').trim().split('\r\n');
+    const header = lines[0]!.split(',');
+    const tag = header.indexOf('Tag');
+    expect(tag).toBeGreaterThan(0);
+    const tagOf = (email: string) => lines.find((l) => l.startsWith(email))!.split(',')[tag];
+    expect(tagOf('al***@ma***.example')).toBe('forum-x');
+    expect(tagOf('da***@si***.example')).toBe('Tg.2');
+    expect(tagOf('er***@ma***.example')).toBe('No tag');
   }, 60_000);
 
   it('shows the cohorts as rebill rates or earnings per buyer, and their chart', async () => {
