@@ -3,17 +3,20 @@ import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import type { TagsAnswer } from '@pc/core';
+import { maskEmail, type SalesAnswer, type TagsAnswer } from '@pc/core';
 import { ensureDemoPartner } from '../server/src/seed/demo.ts';
 import { apiAnswer, ARTIFACTS, browserAvailable, ensureWebBuild, inLanguagesAndWidths, type RunningServer, signedInBrowser, startServer } from './support.ts';
 
 const hasBrowser = browserAvailable();
+/** The buyer of the tagged sale: the buyers screen shows them with the sale's tag. */
+const BUYER = 'e2e-tag-buyer@mail.example';
 const usd = (micro: number) => new Intl.NumberFormat('en', { style: 'currency', currency: 'USD' }).format(Math.round(micro / 10_000) / 100);
 
 /**
  * The tags screen in Chromium (decision 0206): a tagged download and sale and an untagged download sent through the
  * real ingest call appear under their tag and under "No tag"; a tag opens its days; an invalid tag is refused with
- * the ingest error shape; screenshots in English and Arabic at 1440 and 390 px.
+ * the ingest error shape; the sales screen filtered by the tag shows the tagged sale and filtered by "No tag" does not;
+ * the buyers screen shows the buyer's tag; screenshots in English and Arabic at 1440 and 390 px.
  */
 describe.skipIf(!hasBrowser)('tags page in Chromium', () => {
   let server: RunningServer;
@@ -43,7 +46,7 @@ describe.skipIf(!hasBrowser)('tags page in Chromium', () => {
       body: JSON.stringify([
         { id: 'e2e-tags-up', type: 'file_uploaded', at: new Date(Date.now() - 86_400_000).toISOString(), app_users_id: u, file_id: 'e2e-tags-file', name: 'guide.zip', size_bytes: 30_000_000 },
         { id: 'e2e-tags-d1', type: 'download', at, app_users_id: u, file_id: 'e2e-tags-file', country: 'US', downloader_id: 'e2e-g1', completed: true, sub_id: 'e2e-forum' },
-        { id: 'e2e-tags-s1', type: 'sale', at, app_users_id: u, sale_id: 'E2E-TAG-S1', amount_micro: 10_000_000, revenue_type: 'direct', file_id: 'e2e-tags-file', sub_id: 'e2e-forum' },
+        { id: 'e2e-tags-s1', type: 'sale', at, app_users_id: u, sale_id: 'E2E-TAG-S1', amount_micro: 10_000_000, revenue_type: 'direct', file_id: 'e2e-tags-file', sub_id: 'e2e-forum', buyer_email: BUYER },
         { id: 'e2e-tags-d2', type: 'download', at, app_users_id: u, file_id: 'e2e-tags-file', country: 'US', downloader_id: 'e2e-g2', completed: true },
         { id: 'e2e-tags-bad', type: 'download', at, app_users_id: u, file_id: 'e2e-tags-file', country: 'US', downloader_id: 'e2e-g3', completed: true, sub_id: 'forum x' },
       ]),
@@ -83,6 +86,35 @@ describe.skipIf(!hasBrowser)('tags page in Chromium', () => {
     expect(problems).toEqual([]);
   }, 120_000);
 
+  it('filters the sales by the tag and by "No tag"; the buyers page shows the buyer\'s tag', async () => {
+    await page.goto(`${server.baseUrl}/app/fd1/statistics/sales`);
+    const grid = page.getByRole('grid', { name: 'Sales' });
+    const sale = grid.locator('[role="row"][data-id="E2E-TAG-S1"]');
+    await sale.waitFor({ timeout: 30_000 });
+    // The tag picked from the select (the period's tags), as a partner does.
+    await page.getByRole('combobox', { name: 'Tag' }).click();
+    await page.getByRole('option', { name: 'e2e-forum' }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('tag')).toBe('e2e-forum');
+    await expect.poll(() => grid.locator('[role="row"][data-id]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-id')))).toEqual(['E2E-TAG-S1']);
+    expect(await sale.textContent()).toContain(usd(6_000_000));
+
+    await page.getByRole('combobox', { name: 'Tag' }).click();
+    await page.getByRole('option', { name: 'No tag' }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('tag')).toBe('~');
+    // What the screen shows is the call's answer for no tag, which does not hold the tagged sale.
+    const untagged = await apiAnswer<SalesAnswer>(page, '/statistics/sales?app=fd1&sub_id=&per_page=200');
+    expect(untagged.data.map((r) => r.id)).not.toContain('E2E-TAG-S1');
+    await expect.poll(() => grid.locator('[role="row"][data-id]').count()).toBe(Math.min(untagged.data.length, 25));
+    expect(await sale.count()).toBe(0);
+
+    await page.goto(`${server.baseUrl}/app/fd1/buyers`);
+    const buyer = page.getByRole('grid', { name: 'Buyers' }).locator('[role="row"][data-id="E2E-TAG-S1"]');
+    await buyer.waitFor({ timeout: 30_000 });
+    expect(await buyer.textContent()).toContain(maskEmail(BUYER));
+    expect(await buyer.textContent()).toContain('e2e-forum');
+    expect(problems).toEqual([]);
+  }, 120_000);
+
   it('reads in English and Arabic, wide and on a phone', async () => {
     await inLanguagesAndWidths(page, 'tags', async () => {
       await openPage();
@@ -91,5 +123,17 @@ describe.skipIf(!hasBrowser)('tags page in Chromium', () => {
     await page.goto(`${server.baseUrl}/app/fd1/statistics/tags?tag=e2e-forum`);
     await page.getByRole('grid', { name: /^(Days of the tag|أيام الوسم)$/ }).locator('[role="row"][data-id]').first().waitFor({ timeout: 30_000 });
     await page.screenshot({ path: '/tmp/tags-days-ar-390.png', fullPage: true });
-  }, 240_000);
+    // The sales screen filtered by the tag, and the buyers screen with its tag column.
+    await inLanguagesAndWidths(page, 'sales-tag', async () => {
+      await page.goto('about:blank');
+      await page.goto(`${server.baseUrl}/app/fd1/statistics/sales?tag=e2e-forum`);
+      await page.locator('[role="row"][data-id="E2E-TAG-S1"]').waitFor({ timeout: 30_000 });
+    });
+    await inLanguagesAndWidths(page, 'buyers-tag', async () => {
+      await page.goto('about:blank');
+      await page.goto(`${server.baseUrl}/app/fd1/buyers`);
+      await page.locator('[role="row"][data-id="E2E-TAG-S1"]').waitFor({ timeout: 30_000 });
+    });
+    for (const name of ['sales-tag', 'buyers-tag']) for (const lang of ['en', 'ar']) for (const w of [1440, 390]) copyFileSync(join(ARTIFACTS, `${name}-${lang}-${w}.png`), `/tmp/${name}-${lang}-${w}.png`);
+  }, 480_000);
 });

@@ -16,10 +16,11 @@ const screen = (
 const screens = {
   // The dashboard's get-started banner speaks the guide's words (namespace start).
   dashboard: lazyPage(() => import('../features/dashboard/pages/DashboardPage.tsx'), ['kit', 'dashboard', 'start']),
-  detailed: screen(() => import('../features/statistics/pages/DetailedPage.tsx'), 'stats'),
+  // The tag filter of the detailed and sales screens says "No tag" in the tags screen's words (namespace tags).
+  detailed: lazyPage(() => import('../features/statistics/pages/DetailedPage.tsx'), ['kit', 'stats', 'tags']),
   files: screen(() => import('../features/statistics/pages/FilesPage.tsx'), 'stats'),
   filesCopies: screen(() => import('../features/statistics/pages/FilesCopiesPage.tsx'), 'stats'),
-  sales: screen(() => import('../features/statistics/pages/SalesPage.tsx'), 'stats'),
+  sales: lazyPage(() => import('../features/statistics/pages/SalesPage.tsx'), ['kit', 'stats', 'tags']),
   sources: screen(() => import('../features/statistics/pages/SourcesPage.tsx'), 'stats'),
   videos: screen(() => import('../features/statistics/pages/VideosPage.tsx'), 'stats'),
   earnings: screen(() => import('../features/earnings/pages/EarningsPage.tsx'), 'earnings'),

@@ -14,11 +14,16 @@ import { fetchAllPages } from '../../../components/data-table/fetch-all.ts';
 import { getSales, useSales } from '../api/get-sales.ts';
 import { useProject } from '../components/use-project.ts';
 import { SaleStatusChip } from '../components/StatusChip.tsx';
+import { TagFilter } from '../components/TagFilter.tsx';
+import { useTagFilter } from '../components/tag-filter.ts';
 import { formatDay } from '../../../lib/format.ts';
 
 const ALL = 'all';
 
-/** Statistics by sales: every sale of the last two years with its source, revenue type, payment and status. */
+/**
+ * Statistics by sales: every sale of the last two years with its source, revenue type, payment and status; filtered
+ * by revenue type, status and sub-ID tag (decision 0206).
+ */
 export default function SalesPage() {
   const { t } = useTranslation('stats');
   const app = useProject();
@@ -26,6 +31,7 @@ export default function SalesPage() {
   const [params, update] = useUrlParams();
   const revenueType = oneOf<RevenueType | typeof ALL>(params.get('type'), [ALL, ...REVENUE_TYPES], ALL);
   const status = oneOf<SaleStatus | typeof ALL>(params.get('status'), [ALL, ...SALE_STATUSES], ALL);
+  const tag = useTagFilter();
   const table = useTableParams(SALE_SORT_KEYS, { key: 'date', dir: 'desc' });
   const query = {
     app,
@@ -33,6 +39,7 @@ export default function SalesPage() {
     ...table.query,
     revenue_type: revenueType === ALL ? undefined : revenueType,
     status: status === ALL ? undefined : status,
+    sub_id: tag.subId,
   };
   const answer = useSales(query);
   const columns: TableColumn<SaleRow>[] = [
@@ -90,6 +97,7 @@ export default function SalesPage() {
           onChange={(next) => update({ status: next === ALL ? null : next })}
           testId="filter-status"
         />
+        <TagFilter app={app} range={range.query} value={tag.subId} onChange={tag.setSubId} />
       </FilterBar>
       <QueryError query={answer} />
       <DataTable

@@ -3,6 +3,20 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fixtures, startScreen } from '../../../test/screens.tsx';
 import { formatDay, formatMoney, formatNumber } from '../../../lib/format.ts';
+import { tagsAnswer, type TagsAnswer } from '@pc/core/contracts/tags';
+
+const tagFigures = { hits: 0, downloads: 0, counted_downloads: 0, sales: 1, rebills: 0, refunds: 0, earned_micro: 6_000_000 };
+/** The period's tags as the tags call answers: by earnings, "no tag" among them. */
+const periodTags: TagsAnswer = tagsAnswer.parse({
+  data: [
+    { sub_id: 'tg.2', ...tagFigures, earned_micro: 9_000_000 },
+    { sub_id: '', ...tagFigures },
+    { sub_id: 'forum-x', ...tagFigures, earned_micro: 3_000_000 },
+  ],
+  meta: { page: 1, per_page: 200, total: 3 },
+  totals: { ...tagFigures, sales: 3, earned_micro: 18_000_000 },
+  range: { from: '2026-10-22', to: '2026-11-20' },
+});
 
 const gridRows = () =>
   screen
@@ -145,6 +159,42 @@ describe('sales', () => {
     await user.click(within(screen.getByRole('listbox')).getByRole('option', { name: 'Refunded' }));
     await waitFor(() => expect(callsTo('/statistics/sales').at(-1)!.query.status).toBe('refund'));
   });
+
+  it("filters by sub-ID tag: every tag, no tag, or one of the period's, kept in the URL", async () => {
+    const user = userEvent.setup();
+    const { callsTo, router } = startScreen('/app/fd1/statistics/sales?period=7d', { 'GET /api/statistics/tags': { body: periodTags } });
+    await screen.findAllByText(fixtures.sales.data[0]!.email, {}, { timeout: 20_000 });
+    expect(callsTo('/statistics/sales').at(-1)!.query).not.toHaveProperty('sub_id');
+    // The tags offered are the period's.
+    await waitFor(() => expect(callsTo('/statistics/tags').at(-1)!.query).toMatchObject({ app: 'fd1', period: '7d' }));
+    const select = screen.getByRole('combobox', { name: 'Tag' });
+    expect(select).toHaveTextContent('All tags');
+    await user.click(select);
+    const options = within(screen.getByRole('listbox')).getAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual(['All tags', 'No tag', 'forum-x', 'tg.2']);
+    await user.click(options[2]!);
+    await waitFor(() => expect(callsTo('/statistics/sales').at(-1)!.query.sub_id).toBe('forum-x'));
+    expect(new URLSearchParams(router.state.location.search).get('tag')).toBe('forum-x');
+    expect(screen.getByRole('combobox', { name: 'Tag' })).toHaveTextContent('forum-x');
+
+    await user.click(screen.getByRole('combobox', { name: 'Tag' }));
+    await user.click(within(screen.getByRole('listbox')).getByRole('option', { name: 'No tag' }));
+    // "No tag" is '' in the call and NO_TAG_PARAM (~) in the URL.
+    await waitFor(() => expect(callsTo('/statistics/sales').at(-1)!.query.sub_id).toBe(''));
+    expect(new URLSearchParams(router.state.location.search).get('tag')).toBe('~');
+
+    await user.click(screen.getByRole('combobox', { name: 'Tag' }));
+    await user.click(within(screen.getByRole('listbox')).getByRole('option', { name: 'All tags' }));
+    await waitFor(() => expect(callsTo('/statistics/sales').at(-1)!.query).not.toHaveProperty('sub_id'));
+    expect(new URLSearchParams(router.state.location.search).has('tag')).toBe(false);
+  }, 60_000);
+
+  it('opens filtered by the tag the URL names, also one the period has no figures of', async () => {
+    const { callsTo } = startScreen('/app/fd1/statistics/sales?tag=old-forum', { 'GET /api/statistics/tags': { body: periodTags } });
+    await screen.findAllByText(fixtures.sales.data[0]!.email, {}, { timeout: 20_000 });
+    expect(callsTo('/statistics/sales')[0]!.query.sub_id).toBe('old-forum');
+    expect(screen.getByRole('combobox', { name: 'Tag' })).toHaveTextContent('old-forum');
+  }, 60_000);
 });
 
 describe('files and file copies', () => {
