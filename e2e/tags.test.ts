@@ -3,7 +3,7 @@ import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { maskEmail, type SalesAnswer, type TagsAnswer } from '@pc/core';
+import { maskEmail, type SalesAnswer, type TagDaysAnswer, type TagsAnswer } from '@pc/core';
 import { ensureDemoPartner } from '../server/src/seed/demo.ts';
 import { apiAnswer, ARTIFACTS, browserAvailable, ensureWebBuild, inLanguagesAndWidths, type RunningServer, signedInBrowser, startServer } from './support.ts';
 
@@ -112,6 +112,16 @@ describe.skipIf(!hasBrowser)('tags page in Chromium', () => {
     await buyer.waitFor({ timeout: 30_000 });
     expect(await buyer.textContent()).toContain(maskEmail(BUYER));
     expect(await buyer.textContent()).toContain('e2e-forum');
+
+    // The detailed screen filtered by the tag: the tag's days, the tags screen's numbers, and what is not kept per tag.
+    await page.goto(`${server.baseUrl}/app/fd1/statistics/detailed?tag=e2e-forum`);
+    const detailed = page.getByRole('grid', { name: 'Detailed statistics' }).locator('[role="row"][data-id]');
+    await detailed.first().waitFor({ timeout: 30_000 });
+    const days = await apiAnswer<TagDaysAnswer>(page, '/statistics/tags/days?app=fd1&sub_id=e2e-forum');
+    await expect.poll(() => detailed.count()).toBe(days.data.length);
+    expect(await detailed.first().textContent()).toContain(usd(days.data[0]!.earned_micro));
+    expect(await page.getByTestId('tag-figures-note').textContent()).toContain('not kept per tag');
+    await page.screenshot({ path: '/tmp/detailed-tag-en.png', fullPage: true });
     expect(problems).toEqual([]);
   }, 120_000);
 
@@ -134,6 +144,10 @@ describe.skipIf(!hasBrowser)('tags page in Chromium', () => {
       await page.goto(`${server.baseUrl}/app/fd1/buyers`);
       await page.locator('[role="row"][data-id="E2E-TAG-S1"]').waitFor({ timeout: 30_000 });
     });
+    await page.goto(`${server.baseUrl}/app/fd1/statistics/detailed?tag=e2e-forum`);
+    await page.getByTestId('tag-figures-note').waitFor({ timeout: 30_000 });
+    await page.locator('[role="row"][data-id]').first().waitFor({ timeout: 30_000 });
+    await page.screenshot({ path: '/tmp/detailed-tag-ar-390.png', fullPage: true });
     for (const name of ['sales-tag', 'buyers-tag']) for (const lang of ['en', 'ar']) for (const w of [1440, 390]) copyFileSync(join(ARTIFACTS, `${name}-${lang}-${w}.png`), `/tmp/${name}-${lang}-${w}.png`);
   }, 480_000);
 });

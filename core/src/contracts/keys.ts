@@ -33,6 +33,11 @@ export const FILE_SORT_KEYS = [
 ] as const;
 
 export const DETAILED_SORT_KEYS = ['date', 'downloads', 'sum', 'sales', 'total'] as const;
+/**
+ * The detailed table's sort keys under a sub-ID tag (decision 0206): the tag rollup keeps no download earnings apart
+ * (no `sum`); `sales` sorts by the number of sales, `total` by the tag's earnings.
+ */
+export const DETAILED_TAG_SORT_KEYS = ['date', 'downloads', 'sales', 'total'] as const satisfies ReadonlyArray<(typeof DETAILED_SORT_KEYS)[number]>;
 
 export const PLAYER_FILTERS = ['all', ...PLAYER_TYPES] as const;
 

@@ -14,6 +14,7 @@ import {
   FILE_HINTS,
   FILE_SORT_KEYS,
   DETAILED_SORT_KEYS,
+  DETAILED_TAG_SORT_KEYS,
   PLAYER_FILTERS,
 } from './keys.ts';
 // The value lists are the contracts' too: importers of a contract find them here.
@@ -250,8 +251,36 @@ export const detailedFigures = {
 export const detailedRow = z.object({ date: dayString, ...detailedFigures });
 export type DetailedRow = z.infer<typeof detailedRow>;
 
-export const detailedTodayQuery = z.strictObject({ ...appField });
-export const detailedTodayAnswer = detailedRow;
+/**
+ * The figures the tag rollup keeps per day and sub-ID tag (`ingest_daily_tag`, decision 0206), as the tags screen
+ * shows them. Sales are the sales that count (ok, hold) without rebills, rebills apart; earnings are every live
+ * earning of the tag (downloads, sales and, under no tag, the site-referral bonus), without the gold bonus.
+ */
+export const tagFigures = {
+  hits: count,
+  downloads: count,
+  counted_downloads: count,
+  /** Sales that count (ok, hold), rebills apart. */
+  sales: count,
+  rebills: count,
+  refunds: count,
+  earned_micro: micro,
+};
+
+/** Only the figures of one sub-ID tag ('' = the events without a tag; decision 0206). */
+const subIdFilter = z.union([z.literal(''), subId]).optional();
+
+/** A day of one tag on the detailed screen: the tag rollup's figures (the split by country group, reason, kind of earning, gold and copies is not kept per tag). */
+export const detailedTagRow = z.object({ date: dayString, ...tagFigures });
+export type DetailedTagRow = z.infer<typeof detailedTagRow>;
+
+export const detailedTodayQuery = z.strictObject({ ...appField, sub_id: subIdFilter });
+/** Today's figures of one tag, when the call names one. */
+export const detailedTagToday = detailedTagRow.extend({ sub_id: z.string() });
+export type DetailedTagToday = z.infer<typeof detailedTagToday>;
+/** Today's detailed figures; with `sub_id`, the tag's (`detailedTagToday`, which names its `sub_id`). */
+export const detailedTodayAnswer = z.union([detailedRow, detailedTagToday]);
+export type DetailedTodayAnswer = z.infer<typeof detailedTodayAnswer>;
 
 export const detailedBaseQuery = z
   .strictObject({
@@ -259,15 +288,34 @@ export const detailedBaseQuery = z
     ...rangeFields,
     ...pagingQuery.shape,
     grouping: groupingSchema.default('day'),
+    /** With a tag, the figures come from the tag rollup only and the answer is `detailedTagAnswer`. */
+    sub_id: subIdFilter,
     ...sortFields(DETAILED_SORT_KEYS, 'date'),
   })
-  .superRefine(refineRange());
+  .superRefine(refineRange())
+  .superRefine((q, ctx) => {
+    if (q.sub_id !== undefined && !(DETAILED_TAG_SORT_KEYS as readonly string[]).includes(q.sort_key))
+      ctx.addIssue({ code: 'custom', path: ['sort_key'], message: 'statistics:sort_not_per_tag' });
+  });
 export type DetailedBaseQuery = z.infer<typeof detailedBaseQuery>;
 export const detailedBaseAnswer = listOf(detailedRow).extend({
   totals: z.object(detailedFigures),
   range: z.object({ from: dayString, to: dayString }),
 });
 export type DetailedBaseAnswer = z.infer<typeof detailedBaseAnswer>;
+/**
+ * The detailed table of one tag: per day (or week, month) the tag rollup's figures, the same as the tags screen's
+ * days; sorted by `total` = earned_micro, `sales` = the number of sales.
+ */
+export const detailedTagAnswer = listOf(detailedTagRow).extend({
+  sub_id: z.string(),
+  totals: z.object(tagFigures),
+  range: z.object({ from: dayString, to: dayString }),
+});
+export type DetailedTagAnswer = z.infer<typeof detailedTagAnswer>;
+/** What GET detailed/base answers: every figure, or with `sub_id` the tag's (`detailedTagAnswer`, which names its `sub_id`). */
+export const detailedAnswer = z.union([detailedBaseAnswer, detailedTagAnswer]);
+export type DetailedAnswer = z.infer<typeof detailedAnswer>;
 
 export const detailedCountriesQuery = z.strictObject({ ...appField, date: dayString });
 export const countryRow = z.object({

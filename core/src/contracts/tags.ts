@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pageMeta, pagingQuery } from './common.ts';
 import { subId } from './ingest.ts';
-import { appField, count, dayString, micro, rangeFields, refineRange, sortDir } from './statistics.ts';
+import { appField, dayString, rangeFields, refineRange, sortDir, tagFigures } from './statistics.ts';
 
 /**
  * Statistics by sub-ID tag (decision 0206): the tags of a project and period with their figures, and a tag's days.
@@ -19,16 +19,6 @@ export const WEBMASTER_TAG_PATHS = {
 /** A tag in a query: a tag, or '' for "no tag". */
 export const tagParam = z.union([z.literal(''), subId]);
 
-export const tagFigures = {
-  hits: count,
-  downloads: count,
-  counted_downloads: count,
-  /** Sales that count (ok, hold), rebills apart. */
-  sales: count,
-  rebills: count,
-  refunds: count,
-  earned_micro: micro,
-};
 
 export const tagRow = z.object({ sub_id: z.string(), ...tagFigures });
 export type TagRow = z.infer<typeof tagRow>;

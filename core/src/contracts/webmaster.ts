@@ -6,7 +6,7 @@ export { API_KEY_PATHS, API_KEY_PREFIX, WEBMASTER_PATHS } from './paths.ts';
 /**
  * The webmaster API key (GET/POST/DELETE /api/api-key) and the read-only webmaster API's own answers
  * (/webmaster/v1, decision 0122). Its statistics, earnings and payouts calls answer as the screens' calls do
- * (detailedBaseAnswer, earningsStatAnswer, payoutsAnswer).
+ * (detailedAnswer, earningsStatAnswer, payoutsAnswer).
  */
 
 /** What the partner sees of a live key: never the key itself, only how it starts and ends. */

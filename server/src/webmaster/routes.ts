@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   WEBMASTER_PATHS as P,
-  detailedBaseAnswer,
+  detailedAnswer,
   detailedBaseQuery,
   earningsStatAnswer,
   earningsStatQuery,
@@ -157,9 +157,12 @@ export async function webmasterRoutes(root: FastifyInstance) {
               'Per day (or week, month) of one project: downloads, their earnings, sales and their earnings, gold bonus, copies, total ' +
               'and per 1000 downloads, with the range totals; paged. A period or a date range (UTC days, at most 731). ' +
               'counted_downloads are the downloads that counted for pay; not_counted gives the others by reason (refused by the ' +
-              'file host, repeat, file_unavailable, small_file, pps_plan, unpaid_group), and the two add up to downloads.',
+              'file host, repeat, file_unavailable, small_file, pps_plan, unpaid_group), and the two add up to downloads. ' +
+              'With sub_id (a tag of your links, or empty for the events without one) the figures are that tag\'s, the same as ' +
+              '/statistics/tags/days: hits, downloads, counted downloads, sales, rebills, refunds and earnings per day (week, month), ' +
+              'and the answer names its sub_id; sort_key is then date, downloads, sales (their number) or total (the earnings).',
             querystring: detailedBaseQuery,
-            response: { 200: detailedBaseAnswer },
+            response: { 200: detailedAnswer },
           },
         },
         async (request) => detailedBase(database, await programOf(request, request.query.app), request.query, clock.now()),

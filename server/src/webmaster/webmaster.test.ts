@@ -173,6 +173,8 @@ describe('the webmaster API (/webmaster/v1)', () => {
       // Sub-ID tags (decision 0206).
       ['/statistics/tags', '/statistics/tags', { app: 'fd1', date_from: '2026-11-01', date_to: '2026-11-20' }],
       ['/statistics/tags/days', '/statistics/tags/days', { app: 'fd1', sub_id: 'aaa-x' }],
+      // The detailed figures of one tag: the tag rollup's, as the detailed screen filtered by tag shows them.
+      ['/statistics', '/statistics/detailed/base', { app: 'fd1', sub_id: 'aaa-x' }],
     ];
     for (const [path, screen, query] of pairs) {
       const api = await call(path, keyA, query);
@@ -192,6 +194,9 @@ describe('the webmaster API (/webmaster/v1)', () => {
       ['', 1, 0],
       ['aaa-x', 0, 1],
     ]);
+    const taggedDays = (await call('/statistics', keyA, { app: 'fd1', sub_id: 'aaa-x' })).json();
+    expect(taggedDays.sub_id).toBe('aaa-x');
+    expect(taggedDays.data).toEqual((await call('/statistics/tags/days', keyA, { app: 'fd1', sub_id: 'aaa-x' })).json().data);
     const balanceA = (await call('/balance', keyA)).json();
     const screenA = (await a.get('/payouts/user/available-withdrawal')).json();
     expect(balanceA).toMatchObject({ available: screenA.amount, balance: screenA.balance, hold: screenA.hold, in_progress: screenA.in_progress });
@@ -286,7 +291,10 @@ describe('the webmaster API documents', () => {
     expect(doc.components.securitySchemes.apiKey).toMatchObject({ type: 'http', scheme: 'bearer' });
     const statistics = doc.paths['/webmaster/v1/statistics'].get;
     expect(statistics.parameters.find((p: { name: string }) => p.name === 'app')).toMatchObject({ in: 'query', required: true, schema: { enum: ['fd1', 'fd2'] } });
-    expect(statistics.responses['200'].content['application/json'].schema.properties.totals).toBeDefined();
+    // Every figure, or with sub_id one tag's (decision 0206): both answers have their rows and totals.
+    const answers = statistics.responses['200'].content['application/json'].schema.anyOf as Array<{ properties: Record<string, unknown> }>;
+    expect(answers.map((a) => ['data', 'totals', 'sub_id'].filter((k) => k in a.properties))).toEqual([['data', 'totals'], ['data', 'totals', 'sub_id']]);
+    expect(statistics.parameters.find((p: { name: string }) => p.name === 'sub_id')).toMatchObject({ in: 'query', required: false });
     expect(Object.keys(statistics.responses).sort()).toEqual(['200', '401', '403', '422', '429']);
     expect(JSON.stringify(doc)).not.toMatch(/"\/api\/|\/operator\/|\/ingest\//);
   });

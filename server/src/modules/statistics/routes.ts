@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   STATISTICS_PATHS as P,
-  detailedBaseAnswer,
+  detailedAnswer,
   detailedBaseQuery,
   detailedCountriesAnswer,
   detailedCountriesQuery,
@@ -65,10 +65,10 @@ export async function statisticsRoutes(root: FastifyInstance) {
 
   app.get(P.detailedToday, { ...kept, schema: { tags, querystring: detailedTodayQuery, response: { 200: detailedTodayAnswer } } }, async (request) => {
     const { userId, now } = partner(request);
-    return stats.detailedToday(request.figures, userId, request.query.app, now);
+    return stats.detailedToday(request.figures, userId, request.query.app, now, request.query.sub_id);
   });
 
-  app.get(P.detailedBase, { ...kept, schema: { tags, querystring: detailedBaseQuery, response: { 200: detailedBaseAnswer } } }, async (request) => {
+  app.get(P.detailedBase, { ...kept, schema: { tags, querystring: detailedBaseQuery, response: { 200: detailedAnswer } } }, async (request) => {
     const { userId, now } = partner(request);
     return stats.detailedBase(request.figures, userId, request.query, now);
   });

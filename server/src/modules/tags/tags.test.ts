@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { tagDaysAnswer, tagsAnswer } from '@pc/core';
+import { detailedTagAnswer, detailedTodayAnswer, tagDaysAnswer, tagsAnswer } from '@pc/core';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { ingest, signedInPartner, type TestPartner } from '../statistics/testing.ts';
 
@@ -117,5 +117,69 @@ describe('the sales list filtered by tag', () => {
     expect(await ids({ sub_id: '' })).toEqual(['S4']);
     expect(await ids({})).toEqual(['S3', 'S4', 'S7']);
     expect((await a.get('/statistics/sales', { app: 'fd1', sub_id: 'a b' })).statusCode).toBe(422);
+  });
+});
+
+describe('the detailed statistics filtered by tag', () => {
+  /** The test's own figures of one tag per bucket (day, or the month's first day), from its own list of events. */
+  function expectedBuckets(tag: string, from: string, to: string, bucket: (day: string) => string) {
+    const list = EVENTS.filter((e) => (e.tag ?? '') === tag && e.day >= from && e.day <= to);
+    const keys = [...new Set(list.map((e) => bucket(e.day)))].sort().reverse();
+    return keys.map((date) => ({ date, ...expected(list.filter((e) => bucket(e.day) === date)).get(tag)! }));
+  }
+
+  it('gives the tag’s days from the tag rollup only: the test’s own sums, and the same numbers as the tags screen’s days', async () => {
+    for (const tag of ['forum-x', '', 'tg.2']) {
+      const res = await a.get('/statistics/detailed/base', { app: 'fd1', sub_id: tag });
+      expect(res.statusCode, res.body).toBe(200);
+      const body = detailedTagAnswer.parse(res.json());
+      expect(body.sub_id).toBe(tag);
+      expect(body.data).toEqual(expectedBuckets(tag, '2026-10-22', '2026-11-20', (day) => day));
+      const days = tagDaysAnswer.parse((await a.get('/statistics/tags/days', { app: 'fd1', sub_id: tag })).json());
+      expect(body.data).toEqual(days.data);
+      expect(body.totals).toEqual(days.totals);
+      expect(body.range).toEqual(days.range);
+      // Nothing of the partner's other figures: no detailed-only column (country groups, gold, copies) in the answer.
+      expect(Object.keys(body.data[0]!).sort()).toEqual(['counted_downloads', 'date', 'downloads', 'earned_micro', 'hits', 'rebills', 'refunds', 'sales']);
+    }
+    // Without a tag, the call answers every figure, as before.
+    const all = await a.get('/statistics/detailed/base', { app: 'fd1' });
+    expect(all.json()).not.toHaveProperty('sub_id');
+    expect(all.json().data[0]).toHaveProperty('not_counted');
+  });
+
+  it('groups a tag by month, sorts by its earnings and pages', async () => {
+    const month = detailedTagAnswer.parse(
+      (await a.get('/statistics/detailed/base', { app: 'fd1', sub_id: 'old', grouping: 'month', date_from: '2026-09-01', date_to: '2026-11-20' })).json(),
+    );
+    expect(month.data).toEqual(expectedBuckets('old', '2026-09-01', '2026-11-20', (day) => `${day.slice(0, 7)}-01`));
+    const byTotal = detailedTagAnswer.parse(
+      (await a.get('/statistics/detailed/base', { app: 'fd1', sub_id: 'forum-x', sort_key: 'total', sort_dir: 'asc', per_page: 1 })).json(),
+    );
+    expect(byTotal.data.map((r) => [r.date, r.earned_micro])).toEqual([['2026-11-18', 8_750]]);
+    expect(byTotal.meta.total).toBe(2);
+    expect(byTotal.totals.earned_micro).toBe(8_750 + 8_750 + 6_000_000);
+  });
+
+  it('refuses a sort the tag rollup cannot give and an invalid tag', async () => {
+    const bySum = await a.get('/statistics/detailed/base', { app: 'fd1', sub_id: 'forum-x', sort_key: 'sum' });
+    expect(bySum.statusCode).toBe(422);
+    expect(bySum.body).toContain('Filtered by tag, figures cannot be sorted by download earnings');
+    expect((await a.get('/statistics/detailed/base', { app: 'fd1', sub_id: 'a b' })).statusCode).toBe(422);
+    expect((await a.get('/statistics/detailed/today', { app: 'fd1', sub_id: 'a b' })).statusCode).toBe(422);
+  });
+
+  it("answers today's figures of a tag, and only the tag's", async () => {
+    await ingest(t, 'fd1', [
+      { id: 'today-d', type: 'download', at: '2026-11-20T09:00:00Z', app_users_id: a.app.fd1!, file_id: 'f1', country: 'US', downloader_id: 'd9', completed: true, sub_id: 'forum-x' },
+      { id: 'today-h', type: 'page_hit', at: '2026-11-20T09:00:00Z', app_users_id: a.app.fd1! },
+    ]);
+    const tagged = detailedTodayAnswer.parse((await a.get('/statistics/detailed/today', { app: 'fd1', sub_id: 'forum-x' })).json());
+    expect(tagged).toEqual({ sub_id: 'forum-x', date: '2026-11-20', hits: 0, downloads: 1, counted_downloads: 1, sales: 0, rebills: 0, refunds: 0, earned_micro: 8_750 });
+    const none = detailedTodayAnswer.parse((await a.get('/statistics/detailed/today', { app: 'fd1', sub_id: '' })).json());
+    expect(none).toEqual({ sub_id: '', date: '2026-11-20', hits: 1, downloads: 0, counted_downloads: 0, sales: 0, rebills: 0, refunds: 0, earned_micro: 0 });
+    const every = (await a.get('/statistics/detailed/today', { app: 'fd1' })).json();
+    expect(every).not.toHaveProperty('sub_id');
+    expect(every).toMatchObject({ date: '2026-11-20', downloads: 1, sum: 8_750 });
   });
 });

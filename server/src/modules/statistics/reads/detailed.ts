@@ -6,8 +6,10 @@ import {
   resolveRange,
   dayOf,
   type DayRange,
-  type DetailedBaseAnswer,
+  type DetailedAnswer,
   type DetailedBaseQuery,
+  type DetailedTagAnswer,
+  type DetailedTodayAnswer,
   type DetailedCountriesAnswer,
   type DetailedRow,
   type ProjectId,
@@ -16,6 +18,7 @@ import type { Database } from '../../../db/client.ts';
 import { num, str, type Row } from '../../../db/sql.ts';
 import { DOWNLOAD_COLUMNS, FILE_SALE_COLUMNS, sumOf } from '../../../money/earning-columns.ts';
 import { ratio, dir, offsetOf } from './common.ts';
+import { tagBuckets } from '../../../plumbing/tag-figures.ts';
 
 /** The detailed screen's reads (statistics; shared parts in common.ts). */
 interface DetailedSums {
@@ -97,13 +100,22 @@ function detailedDays(
     from days group by 1`;
 }
 
+/**
+ * Today's figures; with a sub-ID tag (decision 0206), the tag's from the tag rollup only (never the partner's
+ * untagged figures under a tag filter).
+ */
 export async function detailedToday(
   database: Database,
   userId: number,
   project: ProjectId,
   now: Date,
-): Promise<DetailedRow> {
+  subId?: string,
+): Promise<DetailedTodayAnswer> {
   const today = dayOf(now);
+  if (subId !== undefined) {
+    const day = await tagBuckets(database, userId, { project, subId, range: { from: today, to: today }, unit: 'day', order: sql.raw('date'), page: 1, perPage: 1 });
+    return { sub_id: subId, date: today, ...day.totals };
+  }
   const rows = await database.query<Row>(detailedDays(userId, project, { from: today, to: today }, 'day'));
   return detailedOf(today, sumsOf(rows[0] ?? {}));
 }
@@ -116,12 +128,46 @@ const DETAILED_SORT: Record<string, string> = {
   total: '(sum + sales + gold)',
 };
 
+/** The detailed table's sort keys under a tag: the tag rollup's columns (DETAILED_TAG_SORT_KEYS). */
+const DETAILED_TAG_SORT: Record<string, string> = {
+  date: 'date',
+  downloads: 'downloads',
+  sales: 'sales',
+  total: 'earned_micro',
+};
+
+/**
+ * The detailed table of one sub-ID tag (decision 0206): its days (weeks, months) from the tag rollup only, the
+ * numbers of the tags screen's days. The rollup keeps no split by country group, by reason a download did not
+ * count or by kind of earning, no gold bonus and no copies (file events carry no tag): the answer has none of them.
+ */
+async function detailedOfTag(database: Database, userId: number, q: DetailedBaseQuery, subId: string, now: Date): Promise<DetailedTagAnswer> {
+  const range = resolveRange(q, now);
+  const buckets = await tagBuckets(database, userId, {
+    project: q.app,
+    subId,
+    range,
+    unit: q.grouping,
+    order: sql.raw(`${DETAILED_TAG_SORT[q.sort_key]!} ${q.sort_dir === 'asc' ? 'asc' : 'desc'}, date desc`),
+    page: q.page,
+    perPage: q.per_page,
+  });
+  return {
+    sub_id: subId,
+    data: buckets.rows,
+    meta: { page: q.page, per_page: q.per_page, total: buckets.total },
+    totals: buckets.totals,
+    range,
+  };
+}
+
 export async function detailedBase(
   database: Database,
   userId: number,
   q: DetailedBaseQuery,
   now: Date,
-): Promise<DetailedBaseAnswer> {
+): Promise<DetailedAnswer> {
+  if (q.sub_id !== undefined) return detailedOfTag(database, userId, q, q.sub_id, now);
   const range = resolveRange(q, now);
   const rows = await database.query<Row>(sql`
     with g as (${detailedDays(userId, q.app, range, q.grouping)})

@@ -1,13 +1,14 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import type { DetailedRow } from '@pc/core/contracts/statistics';
+import type { DetailedAnswer, DetailedBaseAnswer, DetailedRow } from '@pc/core/contracts/statistics';
+import type { ProjectId } from '@pc/core/projects';
 import { DETAILED_SORT_KEYS } from '@pc/core/contracts/keys';
 import { PageLayout } from '../../../components/layout/PageLayout.tsx';
 import { ErrorState, Panel, QueryError, SectionTitle } from '../../../components/layout/QueryState.tsx';
 import { StatCard, StatGrid } from '../../../components/layout/StatCard.tsx';
 import { DateRangeFilter, FilterBar, GroupingToggle } from '../../../components/filters/DateRangeFilter.tsx';
-import { useGrouping, useRangeFilter } from '../../../components/filters/range.ts';
+import { useGrouping, useRangeFilter, type GroupingValue, type RangeFilterState } from '../../../components/filters/range.ts';
 import { oneOf, useUrlParams } from '../../../components/filters/url-state.ts';
 import { FilterSelect } from '../../../components/filters/FilterSelect.tsx';
 import { DataTable, type TableColumn } from '../../../components/data-table/DataTable.tsx';
@@ -20,6 +21,9 @@ import { useDetailedToday } from '../api/get-detailed-today.ts';
 import { useProject } from '../components/use-project.ts';
 import { CountriesDialog } from '../components/CountriesDialog.tsx';
 import { DownloadsBreakdown } from '../components/DownloadsBreakdown.tsx';
+import { DetailedTagFigures } from '../components/DetailedTagFigures.tsx';
+import { TagFilter } from '../components/TagFilter.tsx';
+import { useTagFilter } from '../components/tag-filter.ts';
 
 const CHART_METRICS = ['total', 'downloads', 'sum', 'sales', 'per_1000', 'copies'] as const;
 type ChartMetric = (typeof CHART_METRICS)[number];
@@ -27,12 +31,48 @@ const MONEY_METRICS = new Set<ChartMetric>(['total', 'sum', 'sales', 'per_1000']
 /** The chart shows at most this many of the latest buckets (one page of the call). */
 const CHART_POINTS = 200;
 
-/** Detailed statistics: today, the chosen figure as a chart, the table; a day opens its country groups. */
+/** Asked without `sub_id`, the call answers every figure (never a tag's). */
+function allFigures(answer: DetailedAnswer): DetailedBaseAnswer {
+  if ('sub_id' in answer) throw new Error('detailed/base answered a tag’s figures without a tag asked');
+  return answer;
+}
+
+/**
+ * Detailed statistics: today, the chosen figure as a chart, the table; a day opens its country groups. Filtered by
+ * a sub-ID tag (decision 0206), the figures are the tag's alone (DetailedTagFigures).
+ */
 export default function DetailedPage() {
-  const { t } = useTranslation('stats');
   const app = useProject();
   const range = useRangeFilter('30d');
   const [grouping, setGrouping] = useGrouping();
+  const tag = useTagFilter();
+  const filters = (
+    <FilterBar>
+      <DateRangeFilter state={range} />
+      <GroupingToggle value={grouping} onChange={setGrouping} />
+      <TagFilter app={app} range={range.query} value={tag.subId} onChange={tag.setSubId} />
+    </FilterBar>
+  );
+  return tag.subId === undefined ? (
+    <DetailedAllFigures app={app} range={range} grouping={grouping} filters={filters} />
+  ) : (
+    <DetailedTagFigures app={app} subId={tag.subId} range={range} grouping={grouping} filters={filters} />
+  );
+}
+
+/** Every figure of the partner's days: the rollups' own, split by country group on demand. */
+function DetailedAllFigures({
+  app,
+  range,
+  grouping,
+  filters,
+}: {
+  app: ProjectId;
+  range: RangeFilterState;
+  grouping: GroupingValue;
+  filters: ReactNode;
+}) {
+  const { t } = useTranslation('stats');
   const [params, update] = useUrlParams();
   const metric = oneOf(params.get('chart'), CHART_METRICS, 'total');
   const table = useTableParams(DETAILED_SORT_KEYS, { key: 'date', dir: 'desc' });
@@ -46,6 +86,10 @@ export default function DetailedPage() {
     sort_dir: 'desc',
   });
   const today = useDetailedToday({ app });
+  // A tag's answer that the calls keep on screen while these load (after the tag filter was cleared) is not shown.
+  const answerRows = answer.data && !('sub_id' in answer.data) ? answer.data : undefined;
+  const chartAnswer = chart.data && !('sub_id' in chart.data) ? chart.data : undefined;
+  const todayRow = today.data && !('sub_id' in today.data) ? today.data : undefined;
   const [countriesOf, setCountriesOf] = useState<string | null>(null);
 
   const label = (key: string) => t(`detailed.${key === 'per_1000' ? 'per1000' : key}`);
@@ -77,8 +121,7 @@ export default function DetailedPage() {
     { field: 'total', header: label('total'), kind: 'money', sortable: true },
     { field: 'per_1000', header: label('per_1000'), kind: 'money' },
   ];
-  const chartRows = [...(chart.data?.data ?? [])].reverse();
-  const todayRow = today.data;
+  const chartRows = [...(chartAnswer?.data ?? [])].reverse();
   return (
     <PageLayout updatedAt={answer.dataUpdatedAt}>
       <SectionTitle first>{t('detailed.today')}</SectionTitle>
@@ -121,10 +164,7 @@ export default function DetailedPage() {
           testId="today-total"
         />
       </StatGrid>
-      <FilterBar>
-        <DateRangeFilter state={range} />
-        <GroupingToggle value={grouping} onChange={setGrouping} />
-      </FilterBar>
+      {filters}
       <Panel
         title={t('detailed.chartTitle')}
         action={
@@ -159,10 +199,10 @@ export default function DetailedPage() {
       <DataTable
         label={t('detailed.tableLabel')}
         columns={columns}
-        rows={answer.data?.data ?? []}
+        rows={answerRows?.data ?? []}
         getRowId={(row) => row.date}
         loading={answer.isFetching}
-        paging={table.paging(answer.data?.meta.total ?? 0)}
+        paging={table.paging(answerRows?.meta.total ?? 0)}
         sort={table.sort}
         onRowClick={grouping === 'day' ? (row) => setCountriesOf(row.date) : undefined}
         emptyTitle={t('detailed.empty')}
@@ -171,7 +211,7 @@ export default function DetailedPage() {
           fileName: `detailed-${app}-${grouping}`,
           fetchAll: (progress) =>
             fetchAllPages(
-              (page, perPage) => getDetailedBase({ ...base, ...table.query, page, per_page: perPage }),
+              async (page, perPage) => allFigures(await getDetailedBase({ ...base, ...table.query, page, per_page: perPage })),
               progress,
             ),
         }}

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { fixtures, startScreen } from '../../../test/screens.tsx';
 import { formatDay, formatMoney, formatNumber } from '../../../lib/format.ts';
 import { tagsAnswer, type TagsAnswer } from '@pc/core/contracts/tags';
+import { detailedTagAnswer, detailedTodayAnswer } from '@pc/core/contracts/statistics';
 
 const tagFigures = { hits: 0, downloads: 0, counted_downloads: 0, sales: 1, rebills: 0, refunds: 0, earned_micro: 6_000_000 };
 /** The period's tags as the tags call answers: by earnings, "no tag" among them. */
@@ -104,6 +105,81 @@ describe('detailed statistics', () => {
       await screen.findByText('Group by days to see a day’s figures per country group.'.replace('’', "'")),
     ).toBeInTheDocument();
   });
+});
+
+describe('detailed statistics filtered by tag', () => {
+  const tagDay = (date: string, earned: number) => ({ date, hits: 2, downloads: 3, counted_downloads: 2, sales: 1, rebills: 1, refunds: 0, earned_micro: earned });
+  /** The tag's days as the call answers under a tag (the tags screen's figures; its answer names the tag). */
+  const tagAnswerOf = (subId: string) =>
+    detailedTagAnswer.parse({
+      sub_id: subId,
+      data: [tagDay('2026-11-19', 6_017_500), tagDay('2026-11-18', 8_750)],
+      meta: { page: 1, per_page: 25, total: 2 },
+      totals: { ...tagDay('2026-11-18', 6_026_250), hits: 4, downloads: 6, counted_downloads: 4, sales: 2, rebills: 2 },
+      range: { from: '2026-10-22', to: '2026-11-20' },
+    });
+  const tagTodayOf = (subId: string) => detailedTodayAnswer.parse({ sub_id: subId, ...tagDay('2026-11-20', 1_234_560) });
+  const tagged = {
+    'GET /api/statistics/tags': { body: periodTags },
+    'GET /api/statistics/detailed/base': (call: { query: Record<string, string> }) => ({ body: call.query.sub_id === undefined ? fixtures.detailedBase : tagAnswerOf(call.query.sub_id) }),
+    'GET /api/statistics/detailed/today': (call: { query: Record<string, string> }) => ({ body: call.query.sub_id === undefined ? fixtures.detailedToday : tagTodayOf(call.query.sub_id) }),
+  };
+
+  it("shows only the tag's figures, the columns the tag rollup keeps, and says what it does not keep", async () => {
+    const user = userEvent.setup();
+    const { callsTo } = startScreen('/app/fd1/statistics/detailed?tag=forum-x&group=week', tagged);
+    await waitFor(() => expect(gridRows()).toHaveLength(2), { timeout: 20_000 });
+    expect(callsTo('/statistics/detailed/base').at(-1)!.query).toMatchObject({ app: 'fd1', sub_id: 'forum-x', grouping: 'week' });
+    expect(callsTo('/statistics/detailed/today').at(-1)!.query).toEqual({ app: 'fd1', sub_id: 'forum-x' });
+    expect(screen.getByTestId('tag-figures-note')).toHaveTextContent(
+      'The breakdown by country group, download and sales earnings apart, the Gold bonus and file copies are not kept per tag.',
+    );
+    expect(gridRows()[0]).toHaveTextContent(formatMoney(6_017_500));
+    expect(gridRows()[1]).toHaveTextContent(formatMoney(8_750));
+    // The tags screen's figures, and none of the columns the tag rollup cannot give.
+    const grid = screen.getByRole('grid', { name: 'Detailed statistics' });
+    expect(within(grid).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Date', 'Hits', 'Downloads', 'Counted downloads', 'Sales', 'Rebills', 'Earnings']);
+    await waitFor(() => expect(screen.getByTestId('today-earned-value')).toHaveTextContent(formatMoney(1_234_560)));
+    expect(screen.getByTestId('today-counted-value')).toHaveTextContent('2');
+    // A day does not open country groups: they are not kept per tag.
+    await user.click(within(gridRows()[0]!).getByText(formatMoney(6_017_500)));
+    expect(screen.queryByTestId('countries-dialog')).toBeNull();
+    // Sorting by the earnings asks the call for `total`.
+    await user.click(within(grid).getByRole('columnheader', { name: /^Earnings/ }));
+    await waitFor(() => expect(callsTo('/statistics/detailed/base').at(-1)!.query).toMatchObject({ sub_id: 'forum-x', sort_key: 'total' }));
+  }, 60_000);
+
+  it("never shows other figures while a tag's figures load: neither every tag's nor another tag's; \"No tag\" is ''", async () => {
+    const user = userEvent.setup();
+    let release = () => undefined as void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const { callsTo, router } = startScreen('/app/fd1/statistics/detailed', {
+      ...tagged,
+      'GET /api/statistics/detailed/base': async (call: { query: Record<string, string> }) => {
+        if (call.query.sub_id === undefined) return { body: fixtures.detailedBase };
+        if (call.query.sub_id === '') await gate;
+        return { body: tagAnswerOf(call.query.sub_id) };
+      },
+    });
+    await waitFor(() => expect(gridRows()).toHaveLength(fixtures.detailedBase.data.length), { timeout: 20_000 });
+    const pick = async (name: string) => {
+      await user.click(screen.getByRole('combobox', { name: 'Tag' }));
+      await user.click(within(screen.getByRole('listbox')).getByRole('option', { name }));
+    };
+    // From every figure to a tag: only the tag's rows.
+    await pick('forum-x');
+    await waitFor(() => expect(gridRows()).toHaveLength(2));
+    expect(screen.queryByText(formatMoney(fixtures.detailedBase.data[0]!.per_1000))).toBeNull();
+    // From a tag to "No tag", whose answer is slow: the other tag's rows do not stay on screen meanwhile.
+    await pick('No tag');
+    await waitFor(() => expect(callsTo('/statistics/detailed/base').at(-1)!.query.sub_id).toBe(''));
+    expect(new URLSearchParams(router.state.location.search).get('tag')).toBe('~');
+    await waitFor(() => expect(gridRows()).toHaveLength(0));
+    expect(screen.queryByText(formatMoney(6_017_500))).toBeNull();
+    release();
+    await waitFor(() => expect(gridRows()).toHaveLength(2));
+    expect(screen.getByRole('combobox', { name: 'Tag' })).toHaveTextContent('No tag');
+  }, 60_000);
 });
 
 describe('sources', () => {
