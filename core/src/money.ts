@@ -1,3 +1,4 @@
+import { numberFormat } from './intl.ts';
 import { isLangCode, langDir } from './locales.ts';
 /**
  * Money is integer micro-USD (1 USD = 1,000,000). It is carried as `number` while it is a safe integer
@@ -57,7 +58,7 @@ export function formatMinorUnits(minor: number, currency: string, locale: string
 }
 
 function formatCurrency(value: number, currency: string, locale: string, decimals: number): string {
-  const parts = new Intl.NumberFormat(locale, {
+  const parts = numberFormat(locale, {
     style: 'currency',
     currency,
     minimumFractionDigits: decimals,
@@ -89,5 +90,5 @@ export function ltrIsolated(text: string, locale: string): string {
  */
 export function formatExchangeRate(rate: string, locale: string): string {
   const decimals = rate.split('.')[1]?.length ?? 0;
-  return new Intl.NumberFormat(locale, { minimumFractionDigits: decimals, maximumFractionDigits: decimals }).format(Number(rate));
+  return numberFormat(locale, { minimumFractionDigits: decimals, maximumFractionDigits: decimals }).format(Number(rate));
 }

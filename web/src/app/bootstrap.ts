@@ -1,10 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { AUTH_PATHS } from '@pc/core/contracts/auth-paths';
-import { http } from '../lib/http.ts';
+import { http, setRequestLanguage } from '../lib/http.ts';
 import { START_NAMESPACES, chooseLanguage, i18n, initI18n } from '../lib/i18n.ts';
 import { currentUserQuery, setSignedIn, setSignedOut, type CurrentUser } from '../lib/session.ts';
 import { createQueryClient } from './query-client.ts';
-import { createAppRouter, loadShellRoutes, type AppRouter } from './router.tsx';
+import { createAppRouter, loadShellRoutes, prefetchFrameReads, preloadSignedInPage, type AppRouter } from './router.tsx';
 import { href } from '../lib/routes.ts';
 
 /**
@@ -14,7 +14,9 @@ import { href } from '../lib/routes.ts';
  */
 export async function bootstrap(): Promise<{ queryClient: QueryClient; router: AppRouter }> {
   const queryClient = createQueryClient();
-  let user: CurrentUser | null = await queryClient.fetchQuery(currentUserQuery).catch(() => null);
+  const userCheck = queryClient.fetchQuery(currentUserQuery).catch(() => null);
+  if (typeof window !== 'undefined') preloadSignedInPage(window.location);
+  let user: CurrentUser | null = await userCheck;
   if (user && !user.is_active) {
     await http.post(AUTH_PATHS.logout).catch(() => undefined);
     user = null;
@@ -27,7 +29,13 @@ export async function bootstrap(): Promise<{ queryClient: QueryClient; router: A
   }
   // A partner's pages start loading with the texts, not after them.
   const shellRoutes = user ? loadShellRoutes().catch(() => undefined) : undefined;
-  await initI18n(chooseLanguage(user?.lang));
+  const lang = chooseLanguage(user?.lang);
+  if (user) {
+    // The frame's reads leave now, in the partner's language (their answers carry texts), not after the first render.
+    setRequestLanguage(lang);
+    void prefetchFrameReads(queryClient).catch(() => undefined);
+  }
+  await initI18n(lang);
   await i18n.loadNamespaces([...START_NAMESPACES]);
   await shellRoutes;
   const router = createAppRouter();

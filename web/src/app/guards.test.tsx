@@ -1,3 +1,4 @@
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import { mockApi, testUser } from '../test/utils.tsx';
@@ -77,6 +78,8 @@ describe('route guards and redirects', () => {
 
   it('shows "activate" instead of the features of an inactive project in the sidebar', async () => {
     start('/dashboard', testUser);
+    // On a phone's width (jsdom has no media queries) the sidebar is in the menu the top bar opens.
+    await userEvent.click(await screen.findByTestId('open-sidebar'));
     expect(await screen.findByTestId('activate-fd2')).toBeInTheDocument();
     expect(screen.queryByTestId('activate-fd1')).not.toBeInTheDocument();
     expect(screen.getByTestId('sidebar-project-fd1')).toHaveTextContent('Earnings');

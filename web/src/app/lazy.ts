@@ -43,6 +43,8 @@ function tracked<T>(promise: Promise<T>): Promise<T> {
 export type LazyPage = LazyExoticComponent<ComponentType> & {
   /** Starts loading the chunk (the same load React waits for when the page renders). */
   preload(): Promise<unknown>;
+  /** Starts loading the code alone, before the interface language is known (its texts come with preload()). */
+  preloadCode(): Promise<unknown>;
 };
 
 /**
@@ -54,7 +56,8 @@ export function lazyPage(load: () => Promise<{ default: ComponentType }>, namesp
   // The page's texts arrive with its code, so it never shows a key while its namespace loads.
   const loadWithTexts = () => (namespaces.length ? Promise.all([load(), loadNamespaces(namespaces)]).then(([page]) => page) : load());
   const start = () => (loading ??= tracked(withTimeout(loadWithTexts())));
-  return Object.assign(lazy(start), { preload: start });
+  // The browser keeps a module once imported: the code fetched early is the one the page renders with.
+  return Object.assign(lazy(start), { preload: start, preloadCode: load });
 }
 
 export function isChunkLoadError(error: unknown): boolean {

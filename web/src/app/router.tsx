@@ -1,4 +1,5 @@
 import { Suspense, useEffect, useMemo, type ReactNode } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
 import { createStore, useStore } from '../lib/store.ts';
 import { useCurrentUser } from '../lib/session.ts';
 import {
@@ -28,16 +29,25 @@ import { registerNavigate } from './navigation.ts';
  * The signed-in pages live in shell-routes.tsx, loaded once a partner is signed in; until then the tree
  * holds only their paths, so that a guest who opens one is sent to sign-in (and comes back afterwards).
  */
-let shellRoutesLoad: Promise<AppRoute[]> | undefined;
+let shellRoutesLoad: Promise<typeof import('./shell-routes.tsx')> | undefined;
 const shellRoutesStore = createStore<AppRoute[] | null>(null);
+
+function loadShellModule() {
+  shellRoutesLoad ??= withTimeout(import('./shell-routes.tsx')).then((m) => {
+    shellRoutesStore.set(m.shellRoutes);
+    return m;
+  });
+  return shellRoutesLoad;
+}
 
 /** Loads the signed-in pages' routes (once); bootstrap starts it as soon as it knows the partner. */
 export function loadShellRoutes(): Promise<AppRoute[]> {
-  shellRoutesLoad ??= withTimeout(import('./shell-routes.tsx')).then((m) => {
-    shellRoutesStore.set(m.shellRoutes);
-    return m.shellRoutes;
-  });
-  return shellRoutesLoad;
+  return loadShellModule().then((m) => m.shellRoutes);
+}
+
+/** Starts the signed-in frame's reads (layout/frame-reads.ts) with the frame's routes, for a signed-in partner. */
+export function prefetchFrameReads(queryClient: QueryClient): Promise<void> {
+  return loadShellModule().then((m) => m.prefetchFrameReads(queryClient));
 }
 
 /** The signed-in paths, for a guest: each only leads RequireUser to send the guest to sign-in. */
@@ -112,6 +122,23 @@ export function buildRoutes(shell: AppRoute[]): AppRoute[] {
       ],
     },
   ];
+}
+
+/**
+ * Starts loading a signed-in page's code (the frame's routes and layout, the page) while the session is still being
+ * checked: whoever opens such a page is nearly always signed in, and the first paint waits for that code. A guest's
+ * page (sign-in, registration...) loads nothing more. The texts follow once the language is known (AppRoutes).
+ */
+export function preloadSignedInPage(location: Pick<Location, 'pathname'>): void {
+  const bare = matchRoutes(buildRoutes(signedInPaths) as RouteObject[], location) ?? [];
+  if (!bare.some((match) => (match.route as AppRoute).signedIn)) return;
+  void ShellLayout.preloadCode().catch(() => undefined);
+  void loadShellRoutes()
+    .then((shell) => {
+      for (const match of matchRoutes(buildRoutes(shell) as RouteObject[], location) ?? [])
+        void (match.route as AppRoute).preload?.preloadCode().catch(() => undefined);
+    })
+    .catch(() => undefined);
 }
 
 /**

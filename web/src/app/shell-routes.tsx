@@ -4,6 +4,8 @@ import { ProjectGuard } from './guards.tsx';
 import { lazyPage, type LazyPage } from './lazy.ts';
 import { page, type AppRoute } from './route-tree.tsx';
 
+export { prefetchFrameReads } from './layout/frame-reads.ts';
+
 /**
  * The signed-in partner's pages, in a module of their own: a guest's first load carries none of them (the
  * router knows only their paths, to send a guest to sign-in), and every new screen adds nothing to sign-in.

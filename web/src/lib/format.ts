@@ -4,6 +4,7 @@ import {
   formatMoney as formatMicroUsd,
   ltrIsolated as ltrIsolatedIn,
 } from '@pc/core/money';
+import { dateTimeFormat, numberFormat } from '@pc/core/intl';
 import { requestLanguage } from './http.ts';
 
 /**
@@ -35,17 +36,17 @@ export function formatExchangeRate(rate: string, locale = currentLocale()): stri
 }
 
 export function formatNumber(value: number, options: Intl.NumberFormatOptions = {}, locale = currentLocale()): string {
-  return new Intl.NumberFormat(locale, options).format(value);
+  return numberFormat(locale, options).format(value);
 }
 
 export function formatPercent(value: number, locale = currentLocale()): string {
-  return new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 }).format(value);
+  return numberFormat(locale, { style: 'percent', maximumFractionDigits: 2 }).format(value);
 }
 
 export function formatDate(iso: string | Date, locale = currentLocale(), options: Intl.DateTimeFormatOptions = { dateStyle: 'medium' }): string {
   const date = typeof iso === 'string' ? new Date(iso) : iso;
   if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat(locale, options).format(date);
+  return dateTimeFormat(locale, options).format(date);
 }
 
 export function formatDateTime(iso: string | Date, locale = currentLocale()): string {
@@ -68,7 +69,7 @@ export function formatBucket(first: string, grouping: 'day' | 'week' | 'month', 
   const at = `${first}T00:00:00Z`;
   if (grouping === 'month') return formatDate(at, locale, { year: short ? '2-digit' : 'numeric', month: short ? 'short' : 'long', timeZone: 'UTC' });
   if (grouping === 'week') {
-    const format = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+    const format = dateTimeFormat(locale, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
     return format.formatRange(new Date(at), new Date(Date.parse(at) + 6 * 86_400_000));
   }
   return formatDay(first, locale);

@@ -69,7 +69,8 @@ export default function ShellLayout() {
             variant="temporary"
             open={mobileOpen}
             onClose={() => setMobileOpen(false)}
-            ModalProps={{ keepMounted: true }}
+            // Mounted when opened, not with every page: kept mounted, the hidden menu doubled the frame's first
+            // render on a phone, and its slide transition measured the page's layout on mount (decision 0208).
             slotProps={{ paper: { sx: paperSx, 'data-testid': 'drawer-paper' } as object }}
           >
             {sidebar}

@@ -19,6 +19,8 @@ function start(answer: Parameters<typeof mockApi>[0][string]) {
 }
 
 async function activateFd2() {
+  // On a phone's width (jsdom has no media queries) the sidebar is in the menu the top bar opens.
+  await userEvent.click(await screen.findByTestId('open-sidebar'));
   await userEvent.click(await screen.findByTestId('activate-fd2'));
   const confirm = await screen.findByRole('dialog');
   expect(confirm).toHaveTextContent('Activate FD2?');
@@ -32,7 +34,12 @@ describe('programme activation (docs/product.md#dialogs-and-messages)', () => {
     const dialog = await screen.findByRole('dialog', { name: /Success/ });
     expect(dialog).toHaveTextContent('The FD2 programme is active.');
     expect(api.bodyOf(api.calls.find((c) => c.path === '/api/activate-program')!)).toEqual({ pid: 'fd2' });
-    await waitFor(() => expect(screen.queryByTestId('activate-fd2')).not.toBeInTheDocument());
+    // Activating closed the menu; opened again, it shows FD2's features instead of the offer.
+    await userEvent.click(within(dialog).getByRole('button'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await userEvent.click(await screen.findByTestId('open-sidebar'));
+    await waitFor(() => expect(screen.getByTestId('sidebar-project-fd2')).toHaveTextContent('Earnings'));
+    expect(screen.queryByTestId('activate-fd2')).not.toBeInTheDocument();
   });
 
   it("shows an Error dialog with the server's message on failure", async () => {

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { BALANCE_PATHS } from '@pc/core/contracts/paths';
 import { http } from '../../../lib/http.ts';
 
@@ -24,15 +24,16 @@ function amountsOf(answer: AmountAnswer | null | undefined): Amounts {
  * The balance figures of the user bar. When a call does not answer 200 (not deployed yet, or failing) the bar
  * shows a dash; no error dialog is raised for them.
  */
-function useAmount(key: string, path: string) {
-  return useQuery({
+const amountQuery = (key: string, path: string) =>
+  queryOptions({
     queryKey: ['balance', key],
     queryFn: async () => amountsOf(await http.get<AmountAnswer>(path)),
     meta: { handles: [400, 403, 404, 405, 500, 501, 502, 503] },
     retry: false,
     staleTime: 60_000,
   });
-}
 
-export const useAvailableWithdrawal = () => useAmount('available', BALANCE_PATHS.availableWithdrawal);
-export const useHoldInfo = () => useAmount('hold', BALANCE_PATHS.holdInfo);
+export const availableWithdrawalQuery = amountQuery('available', BALANCE_PATHS.availableWithdrawal);
+export const holdInfoQuery = amountQuery('hold', BALANCE_PATHS.holdInfo);
+export const useAvailableWithdrawal = () => useQuery(availableWithdrawalQuery);
+export const useHoldInfo = () => useQuery(holdInfoQuery);
