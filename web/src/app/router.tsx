@@ -127,9 +127,11 @@ export function buildRoutes(shell: AppRoute[]): AppRoute[] {
 /**
  * Starts loading a signed-in page's code (the frame's routes and layout, the page) while the session is still being
  * checked: whoever opens such a page is nearly always signed in, and the first paint waits for that code. A guest's
- * page (sign-in, registration...) loads nothing more. The texts follow once the language is known (AppRoutes).
+ * page (sign-in, registration...) and the root load nothing more. The texts follow once the language is known (AppRoutes).
  */
 export function preloadSignedInPage(location: Pick<Location, 'pathname'>): void {
+  // The site's root is where guests arrive too (its bare address, bookmarks): it loads nothing before the check.
+  if (location.pathname === '/') return;
   const bare = matchRoutes(buildRoutes(signedInPaths) as RouteObject[], location) ?? [];
   if (!bare.some((match) => (match.route as AppRoute).signedIn)) return;
   void ShellLayout.preloadCode().catch(() => undefined);
