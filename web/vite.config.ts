@@ -62,66 +62,12 @@ const consolePages: Plugin = {
   },
 };
 
-/**
- * The modules each part of the app imports statically, known once the module graph is built and before the chunks
- * are made: the chunk groups below put the signed-in frame's modules, and those several screens share, into a few
- * chunks (decision 0208).
- */
-const closures = (() => {
-  const guestRoots = ['src/main.tsx', 'src/app/layout/GuestLayout.tsx', 'src/features/auth/pages/LoginPage.tsx'];
-  const shellRoots = ['src/app/shell-routes.tsx', 'src/app/layout/ShellLayout.tsx'].map((file) => join(webRoot, file));
-  // The console's start and its sign-in page: what it loads before a member is signed in (its budget).
-  const consoleRoots = ['src/operator/main.tsx', 'src/operator/features/sign-in/pages/SignInPage.tsx'];
-  const sets = { guest: new Set<string>(), shell: new Set<string>(), console: new Set<string>() };
-  /** How many screens import each module statically. */
-  const screenUse = new Map<string, number>();
-  let screenRoots = new Set<string>();
-  const plugin: Plugin = {
-    name: 'static-import-closures',
-    buildEnd() {
-      const closure = (ids: string[]) => {
-        const seen = new Set<string>();
-        const stack = [...ids];
-        while (stack.length) {
-          const id = stack.pop()!;
-          if (seen.has(id)) continue;
-          seen.add(id);
-          stack.push(...(this.getModuleInfo(id)?.importedIds ?? []));
-        }
-        return seen;
-      };
-      sets.guest = closure(guestRoots.map((file) => join(webRoot, file)));
-      sets.shell = closure(shellRoots);
-      sets.console = closure(consoleRoots.map((file) => join(webRoot, file)));
-      // The screens: what the signed-in routes import lazily.
-      screenRoots = new Set(this.getModuleInfo(shellRoots[0]!)?.dynamicallyImportedIds ?? []);
-      screenUse.clear();
-      for (const screen of screenRoots) {
-        for (const id of closure([screen])) screenUse.set(id, (screenUse.get(id) ?? 0) + 1);
-      }
-    },
-  };
-  const startsElsewhere = (id: string) =>
-    sets.guest.has(id) || sets.console.has(id) || shellRoots.includes(id) || screenRoots.has(id) || id.endsWith('.json');
-  return {
-    plugin,
-    /** Only the frame needs it: the frame's chunk. */
-    inShellOnly: (id: string) => sets.shell.has(id) && !startsElsewhere(id),
-    /** The frame and the operator console's start or sign-in both need it (menus, dialogs, tooltips): a chunk both load. */
-    inShellAndConsole: (id: string) =>
-      sets.shell.has(id) && sets.console.has(id) && !sets.guest.has(id) && !shellRoots.includes(id),
-    /** Not the frame's, but at least `min` screens need it (tables, fields, tabs, the page layout): the screens' kit. */
-    inScreens: (id: string, min: number) => !sets.shell.has(id) && !startsElsewhere(id) && (screenUse.get(id) ?? 0) >= min,
-  };
-})();
-
 export default defineConfig(({ command }) => ({
   root: webRoot,
   base: '/',
   plugins: [
     react(),
     consolePages,
-    closures.plugin,
     // Brotli and gzip siblings (name.br, name.gz) of every text file of the build, at the best ratio each can
     // reach: made once here, the server sends them as they are to a browser that accepts them (server/src/delivery.ts).
     compression({
@@ -178,28 +124,6 @@ export default defineConfig(({ command }) => ({
               name: 'start',
               test: /web[\\/]src[\\/]lib[\\/](i18n|session|routes|http|store|storage|route-context|rtl)\.ts$|core[\\/]src[\\/](locales|projects|contracts[\\/]auth-paths)\.ts$/,
               priority: 10,
-            },
-            {
-              // The signed-in frame's own modules (ShellLayout and the MUI parts, icons and helpers only it and
-              // the screens use), in one chunk: left to the automatic splitting they are some fifty files of
-              // 1–10 KB, and a phone on a slow network pays a round trip for each few of them (decision 0208).
-              name: 'shell',
-              test: (id: string) => closures.inShellOnly(id),
-              // Only those: a module the sign-in page shares with the frame stays where the sign-in page loads it.
-              includeDependenciesRecursively: false,
-              priority: 9,
-            },
-            {
-              name: 'screens',
-              test: (id: string) => closures.inScreens(id, 3),
-              includeDependenciesRecursively: false,
-              priority: 8,
-            },
-            {
-              name: 'shell-shared',
-              test: (id: string) => closures.inShellAndConsole(id),
-              includeDependenciesRecursively: false,
-              priority: 9,
             },
           ],
         },
