@@ -5,18 +5,17 @@ import type { ProjectId } from '@pc/core/projects';
 import type { DetailedAnswer, DetailedTagAnswer, DetailedTagRow, DetailedTagToday, DetailedTodayAnswer } from '@pc/core/contracts/statistics';
 import { DETAILED_TAG_SORT_KEYS } from '@pc/core/contracts/keys';
 import { PageLayout } from '../../../components/layout/PageLayout.tsx';
-import { ErrorState, Panel, QueryError, SectionTitle } from '../../../components/layout/QueryState.tsx';
+import { QueryError, SectionTitle } from '../../../components/layout/QueryState.tsx';
 import { StatCard, StatGrid } from '../../../components/layout/StatCard.tsx';
 import type { GroupingValue, RangeFilterState } from '../../../components/filters/range.ts';
 import { oneOf, useUrlParams } from '../../../components/filters/url-state.ts';
-import { FilterSelect } from '../../../components/filters/FilterSelect.tsx';
 import { DataTable, type TableColumn } from '../../../components/data-table/DataTable.tsx';
 import { useTableParams } from '../../../components/data-table/table-state.ts';
 import { fetchAllPages } from '../../../components/data-table/fetch-all.ts';
-import { Chart } from '../../../components/charts/Chart.tsx';
 import { formatBucket, formatMoney, formatNumber } from '../../../lib/format.ts';
 import { getDetailedBase, useDetailedBase } from '../api/get-detailed-base.ts';
 import { useDetailedToday } from '../api/get-detailed-today.ts';
+import { MetricChartPanel } from './MetricChartPanel.tsx';
 
 /** The figures the tag rollup keeps, as the chart's choices (earnings first, as on the tags screen). */
 const TAG_CHART_METRICS = ['earned_micro', 'downloads', 'counted_downloads', 'sales', 'rebills', 'hits'] as const;
@@ -92,33 +91,17 @@ export function DetailedTagFigures({
         <StatCard label={label('earned_micro')} value={todayRow ? formatMoney(todayRow.earned_micro) : ''} loading={!todayRow && !today.isError} testId="today-earned" />
       </StatGrid>
       {filters}
-      <Panel
-        title={t('detailed.chartTitle')}
-        action={
-          <FilterSelect
-            label={t('detailed.chartMetric')}
-            value={metric}
-            options={TAG_CHART_METRICS}
-            labelOf={label}
-            onChange={(next) => update({ chart: next === 'earned_micro' ? null : next }, { resetPage: false })}
-            testId="chart-metric"
-            minWidth={200}
-          />
-        }
-      >
-        {chart.isError ? (
-          <ErrorState error={chart.error} onRetry={() => void chart.refetch()} />
-        ) : (
-          <Chart
-            type="bar"
-            title={`${t('detailed.chartTitle')}: ${label(metric)}`}
-            categoryLabel={t('detailed.date')}
-            categories={chartRows.map((row) => formatBucket(row.date, grouping))}
-            series={[{ key: metric, label: label(metric), data: chartRows.map((row) => row[metric]) }]}
-            valueKind={metric === 'earned_micro' ? 'money' : 'count'}
-          />
-        )}
-      </Panel>
+      <MetricChartPanel
+        metric={metric}
+        metrics={TAG_CHART_METRICS}
+        defaultMetric={'earned_micro'}
+        label={label}
+        isMoney={(m) => m === 'earned_micro'}
+        rows={chartRows}
+        grouping={grouping}
+        query={chart}
+        onMetric={(next) => update({ chart: next }, { resetPage: false })}
+      />
       {/* Where the screen says that a day opens its country groups: what a tag's figures do not have. */}
       <Typography variant="body2" color="text.secondary" sx={{ mt: 3, mb: 1 }} data-testid="tag-figures-note">
         {t('detailed.tagNote')}

@@ -5,19 +5,18 @@ import type { DetailedAnswer, DetailedBaseAnswer, DetailedRow } from '@pc/core/c
 import type { ProjectId } from '@pc/core/projects';
 import { DETAILED_SORT_KEYS } from '@pc/core/contracts/keys';
 import { PageLayout } from '../../../components/layout/PageLayout.tsx';
-import { ErrorState, Panel, QueryError, SectionTitle } from '../../../components/layout/QueryState.tsx';
+import { QueryError, SectionTitle } from '../../../components/layout/QueryState.tsx';
 import { StatCard, StatGrid } from '../../../components/layout/StatCard.tsx';
 import { DateRangeFilter, FilterBar, GroupingToggle } from '../../../components/filters/DateRangeFilter.tsx';
 import { useGrouping, useRangeFilter, type GroupingValue, type RangeFilterState } from '../../../components/filters/range.ts';
 import { oneOf, useUrlParams } from '../../../components/filters/url-state.ts';
-import { FilterSelect } from '../../../components/filters/FilterSelect.tsx';
 import { DataTable, type TableColumn } from '../../../components/data-table/DataTable.tsx';
 import { useTableParams } from '../../../components/data-table/table-state.ts';
 import { fetchAllPages } from '../../../components/data-table/fetch-all.ts';
-import { Chart } from '../../../components/charts/Chart.tsx';
 import { formatBucket, formatMoney, formatNumber } from '../../../lib/format.ts';
 import { getDetailedBase, useDetailedBase } from '../api/get-detailed-base.ts';
 import { useDetailedToday } from '../api/get-detailed-today.ts';
+import { MetricChartPanel } from '../components/MetricChartPanel.tsx';
 import { useProject } from '../components/use-project.ts';
 import { CountriesDialog } from '../components/CountriesDialog.tsx';
 import { DownloadsBreakdown } from '../components/DownloadsBreakdown.tsx';
@@ -165,33 +164,17 @@ function DetailedAllFigures({
         />
       </StatGrid>
       {filters}
-      <Panel
-        title={t('detailed.chartTitle')}
-        action={
-          <FilterSelect
-            label={t('detailed.chartMetric')}
-            value={metric}
-            options={CHART_METRICS}
-            labelOf={label}
-            onChange={(next) => update({ chart: next === 'total' ? null : next }, { resetPage: false })}
-            testId="chart-metric"
-            minWidth={200}
-          />
-        }
-      >
-        {chart.isError ? (
-          <ErrorState error={chart.error} onRetry={() => void chart.refetch()} />
-        ) : (
-          <Chart
-            type="bar"
-            title={`${t('detailed.chartTitle')}: ${label(metric)}`}
-            categoryLabel={t('detailed.date')}
-            categories={chartRows.map((row) => formatBucket(row.date, grouping))}
-            series={[{ key: metric, label: label(metric), data: chartRows.map((row) => row[metric]) }]}
-            valueKind={MONEY_METRICS.has(metric) ? 'money' : 'count'}
-          />
-        )}
-      </Panel>
+      <MetricChartPanel
+        metric={metric}
+        metrics={CHART_METRICS}
+        defaultMetric={'total'}
+        label={label}
+        isMoney={(m) => MONEY_METRICS.has(m)}
+        rows={chartRows}
+        grouping={grouping}
+        query={chart}
+        onMetric={(next) => update({ chart: next }, { resetPage: false })}
+      />
       <Typography variant="body2" color="text.secondary" sx={{ mt: 3, mb: 1 }}>
         {grouping === 'day' ? t('detailed.rowHint') : t('detailed.rowHintGrouped')}
       </Typography>
