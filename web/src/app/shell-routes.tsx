@@ -14,17 +14,18 @@ const screen = (
   load: () => Promise<{ default: React.ComponentType }>,
   namespace: 'dashboard' | 'stats' | 'earnings',
 ): LazyPage => lazyPage(load, ['kit', namespace]);
+/** A statistics screen: its tag filter says "No tag" in the tags screen's words (namespace tags). */
+const statsScreen = (load: () => Promise<{ default: React.ComponentType }>): LazyPage => lazyPage(load, ['kit', 'stats', 'tags']);
 
 const screens = {
   // The dashboard's get-started banner speaks the guide's words (namespace start).
   dashboard: lazyPage(() => import('../features/dashboard/pages/DashboardPage.tsx'), ['kit', 'dashboard', 'start']),
-  // The tag filter of the detailed and sales screens says "No tag" in the tags screen's words (namespace tags).
-  detailed: lazyPage(() => import('../features/statistics/pages/DetailedPage.tsx'), ['kit', 'stats', 'tags']),
-  files: screen(() => import('../features/statistics/pages/FilesPage.tsx'), 'stats'),
-  filesCopies: screen(() => import('../features/statistics/pages/FilesCopiesPage.tsx'), 'stats'),
-  sales: lazyPage(() => import('../features/statistics/pages/SalesPage.tsx'), ['kit', 'stats', 'tags']),
-  sources: screen(() => import('../features/statistics/pages/SourcesPage.tsx'), 'stats'),
-  videos: screen(() => import('../features/statistics/pages/VideosPage.tsx'), 'stats'),
+  detailed: statsScreen(() => import('../features/statistics/pages/DetailedPage.tsx')),
+  files: statsScreen(() => import('../features/statistics/pages/FilesPage.tsx')),
+  filesCopies: statsScreen(() => import('../features/statistics/pages/FilesCopiesPage.tsx')),
+  sales: statsScreen(() => import('../features/statistics/pages/SalesPage.tsx')),
+  sources: statsScreen(() => import('../features/statistics/pages/SourcesPage.tsx')),
+  videos: statsScreen(() => import('../features/statistics/pages/VideosPage.tsx')),
   earnings: screen(() => import('../features/earnings/pages/EarningsPage.tsx'), 'earnings'),
   gold: screen(() => import('../features/earnings/pages/GoldPage.tsx'), 'earnings'),
 };

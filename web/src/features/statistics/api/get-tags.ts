@@ -4,7 +4,7 @@ import { readCall } from '../../../lib/read-call.ts';
 
 /**
  * GET /api/statistics/tags: the sub-ID tags of a project and period ('' = no tag), here for the tag filter of the
- * sales and detailed screens (the tags screen has its own call: features do not share modules).
+ * statistics screens (the tags screen has its own call: features do not share modules).
  */
 export type TagsParams = TagsQueryInput;
 export const tags = readCall<TagsAnswer, TagsParams>('statistics', TAGS_PATHS.list);

@@ -19,13 +19,22 @@ import { useProject } from './use-project.ts';
 import { SearchField } from './SearchField.tsx';
 import { HintIcons, HintLegend } from './FileHints.tsx';
 import { DownloadsBreakdown } from './DownloadsBreakdown.tsx';
+import { TagFilter, type TagFilterRange } from './TagFilter.tsx';
+import { tagFileSuffix, useTagFilter } from './tag-filter.ts';
 
 const INBOX = '__inbox__';
 const ALL = '__all__';
+/**
+ * The screen has no date range (its figures are today's and the files' totals): the tag filter offers the tags of
+ * the last year, the longest named period of the tags call. A tag of the URL is offered anyway (TagFilter).
+ */
+const TAGS_RANGE: TagFilterRange = { period: 'year' };
 
 /**
  * Statistics by files, or by file copies (copies of the partner's files others saved): the statistics columns, an
- * Inbox and folder filter, a search by name and the tips toggle with the four hint icons.
+ * Inbox and folder filter, a search by name, a sub-ID tag filter and the tips toggle with the four hint icons.
+ * Filtered by a tag, the list holds the files with figures under that tag and the figures are the tag's; the calls
+ * answer no hints then (they describe the whole file), and a line says so where the tips show.
  */
 export function FilesScreen({ copies }: { copies: boolean }) {
   const { t } = useTranslation('stats');
@@ -34,6 +43,7 @@ export function FilesScreen({ copies }: { copies: boolean }) {
   const search = params.get('q') ?? '';
   const folder = params.get('folder') ?? ALL;
   const tips = params.get('tips') === '1';
+  const tag = useTagFilter();
   const table = useTableParams(FILE_SORT_KEYS, { key: 'created_at', dir: 'desc' });
   const query = {
     app,
@@ -41,6 +51,7 @@ export function FilesScreen({ copies }: { copies: boolean }) {
     search: search || undefined,
     inbox: folder === INBOX ? ('true' as const) : undefined,
     folder: folder !== INBOX && folder !== ALL ? folder : undefined,
+    sub_id: tag.subId,
   };
   const files = useFiles(query, !copies);
   const fileCopies = useFilesCopies(query, copies);
@@ -110,6 +121,7 @@ export function FilesScreen({ copies }: { copies: boolean }) {
           onChange={(q) => update({ q })}
           testId="file-search"
         />
+        <TagFilter app={app} range={TAGS_RANGE} value={tag.subId} onChange={tag.setSubId} />
         <FormControlLabel
           control={
             <Switch
@@ -123,6 +135,11 @@ export function FilesScreen({ copies }: { copies: boolean }) {
       {tips ? (
         <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
           <HintLegend />
+          {tag.subId !== undefined ? (
+            <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }} data-testid="hints-not-per-tag">
+              {t('files.hintsNotPerTag')}
+            </Typography>
+          ) : null}
         </Paper>
       ) : null}
       <QueryError query={answer} />
@@ -137,7 +154,7 @@ export function FilesScreen({ copies }: { copies: boolean }) {
         emptyTitle={copies ? t('files.copiesEmpty') : t('files.empty')}
         emptyMessage={copies ? t('files.copiesEmptyHint') : t('files.emptyHint')}
         export={{
-          fileName: `${copies ? 'file-copies' : 'files'}-${app}`,
+          fileName: `${copies ? 'file-copies' : 'files'}-${app}${tagFileSuffix(tag.subId)}`,
           fetchAll: (progress) =>
             fetchAllPages((page, perPage) => fetchPage({ ...query, page, per_page: perPage }), progress),
         }}

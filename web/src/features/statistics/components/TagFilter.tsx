@@ -3,13 +3,15 @@ import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import type { ProjectId } from '@pc/core/projects';
 import { NO_TAG_PARAM } from '@pc/core/contracts/tags-paths';
-import type { RangeQuery } from '../../../components/filters/range.ts';
-import { useTags } from '../api/get-tags.ts';
+import { useTags, type TagsParams } from '../api/get-tags.ts';
 
 /** The select's value for "every tag": not a tag (a tag has no `*`) nor NO_TAG_PARAM. */
 const ALL_TAGS = '*';
 /** The tags offered: the period's best earning ones, one page of the tags call (its largest). */
 const TAGS_OFFERED = 200;
+
+/** The period whose tags are offered: the screen's date range, or a period of the tags call's own ('year'). */
+export type TagFilterRange = Pick<TagsParams, 'period' | 'date_from' | 'date_to'>;
 
 /**
  * The sub-ID tag filter of the statistics screens (decision 0206): every tag, "no tag", or one of the tags of the
@@ -23,7 +25,7 @@ export function TagFilter({
   onChange,
 }: {
   app: ProjectId;
-  range: RangeQuery;
+  range: TagFilterRange;
   value: string | undefined;
   onChange: (next: string | undefined) => void;
 }) {

@@ -22,3 +22,8 @@ export function useTagFilter(): { subId: string | undefined; setSubId: (next: st
   );
   return { subId, setSubId };
 }
+
+/** What an export's file name adds under a tag filter (`-tag-forum-x`, `-tag-none`); nothing for every tag. */
+export function tagFileSuffix(subId: string | undefined): string {
+  return subId === undefined ? '' : `-tag-${subId || 'none'}`;
+}

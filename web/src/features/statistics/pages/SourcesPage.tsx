@@ -21,6 +21,8 @@ import { getSourcesBase, useSourcesBase } from '../api/get-sources-base.ts';
 import { getSourcesDetails, useSourcesDetails } from '../api/get-sources-details.ts';
 import { useProject } from '../components/use-project.ts';
 import { SearchField } from '../components/SearchField.tsx';
+import { TagFilter } from '../components/TagFilter.tsx';
+import { tagFileSuffix, useTagFilter } from '../components/tag-filter.ts';
 import type { ProjectId } from '@pc/core/projects';
 
 type UrlSortKey = (typeof SOURCE_URL_SORT_KEYS)[number];
@@ -36,15 +38,19 @@ function figureColumns<R extends Figures>(t: (key: string) => string): TableColu
   ];
 }
 
-/** Statistics by sources: the domains that sent downloads, with a search, a period and each domain's URLs. */
+/**
+ * Statistics by sources: the domains that sent downloads, with a search, a period, a sub-ID tag (decision 0206) and
+ * each domain's URLs (of the same tag).
+ */
 export default function SourcesPage() {
   const { t } = useTranslation('stats');
   const app = useProject();
   const range = useRangeFilter('30d');
   const [params, update] = useUrlParams();
   const search = params.get('q') ?? '';
+  const tag = useTagFilter();
   const table = useTableParams(SOURCE_SORT_KEYS, { key: 'hits', dir: 'desc' });
-  const query = { app, ...range.query, ...table.query, search: search || undefined };
+  const query = { app, ...range.query, ...table.query, search: search || undefined, sub_id: tag.subId };
   const answer = useSourcesBase(query);
   const [domain, setDomain] = useState<string | null>(null);
   // Visits with no referring page are counted under an empty domain: named, and with no pages to list.
@@ -70,6 +76,7 @@ export default function SourcesPage() {
           onChange={(q) => update({ q })}
           testId="domain-search"
         />
+        <TagFilter app={app} range={range.query} value={tag.subId} onChange={tag.setSubId} />
       </FilterBar>
       <StatGrid>
         <StatCard
@@ -108,26 +115,29 @@ export default function SourcesPage() {
         emptyTitle={t('sources.empty')}
         emptyMessage={t('sources.emptyHint')}
         export={{
-          fileName: `sources-${app}`,
+          fileName: `sources-${app}${tagFileSuffix(tag.subId)}`,
           fetchAll: (progress) =>
             fetchAllPages((page, perPage) => getSourcesBase({ ...query, page, per_page: perPage }), progress),
         }}
       />
-      <DomainUrlsDialog app={app} domain={domain} range={range.query} onClose={() => setDomain(null)} />
+      <DomainUrlsDialog app={app} domain={domain} range={range.query} subId={tag.subId} onClose={() => setDomain(null)} />
     </PageLayout>
   );
 }
 
-/** The per-URL detail of one domain, with its own paging and sorting. */
+/** The per-URL detail of one domain, with its own paging and sorting, under the screen's tag filter. */
 function DomainUrlsDialog({
   app,
   domain,
   range,
+  subId,
   onClose,
 }: {
   app: ProjectId;
   domain: string | null;
   range: RangeQuery;
+  /** The screen's `sub_id`: undefined for every tag, '' for no tag. */
+  subId: string | undefined;
   onClose: () => void;
 }) {
   const { t } = useTranslation('stats');
@@ -137,6 +147,7 @@ function DomainUrlsDialog({
     app,
     ...range,
     domain: domain ?? '',
+    sub_id: subId,
     page: page.page,
     per_page: page.perPage,
     sort_key: sort.key,
@@ -184,7 +195,7 @@ function DomainUrlsDialog({
           }}
           emptyTitle={t('sources.noUrls')}
           export={{
-            fileName: `sources-${app}-${domain}`,
+            fileName: `sources-${app}-${domain}${tagFileSuffix(subId)}`,
             fetchAll: (progress) =>
               fetchAllPages(
                 (p, perPage) => getSourcesDetails({ ...query, page: p, per_page: perPage }),

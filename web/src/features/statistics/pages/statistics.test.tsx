@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { fixtures, startScreen } from '../../../test/screens.tsx';
 import { formatDay, formatMoney, formatNumber } from '../../../lib/format.ts';
 import { tagsAnswer, type TagsAnswer } from '@pc/core/contracts/tags';
-import { detailedTagAnswer, detailedTodayAnswer } from '@pc/core/contracts/statistics';
+import { detailedTagAnswer, detailedTodayAnswer, videoRow, videosStatAnswer } from '@pc/core/contracts/statistics';
 
 const tagFigures = { hits: 0, downloads: 0, counted_downloads: 0, sales: 1, rebills: 0, refunds: 0, earned_micro: 6_000_000 };
 /** The period's tags as the tags call answers: by earnings, "no tag" among them. */
@@ -18,6 +18,14 @@ const periodTags: TagsAnswer = tagsAnswer.parse({
   totals: { ...tagFigures, sales: 3, earned_micro: 18_000_000 },
   range: { from: '2026-10-22', to: '2026-11-20' },
 });
+
+/** Chooses an option of the Tag filter (once a dialog that hid the page from the accessibility tree has closed). */
+async function pickTag(user: ReturnType<typeof userEvent.setup>, name: string) {
+  await user.click(await screen.findByRole('combobox', { name: 'Tag' }));
+  await user.click(within(screen.getByRole('listbox')).getByRole('option', { name }));
+}
+const tagOfUrl = (router: { state: { location: { search: string } } }) =>
+  new URLSearchParams(router.state.location.search).get('tag');
 
 const gridRows = () =>
   screen
@@ -209,6 +217,32 @@ describe('sources', () => {
     await waitFor(() => expect(callsTo('/statistics/sources/base').at(-1)!.query.search).toBe('google'));
     expect(router.state.location.search).toBe('?q=google');
   });
+
+  it("filters the domains and a domain's pages by sub-ID tag; \"No tag\" is ''", async () => {
+    const user = userEvent.setup();
+    const { callsTo, router } = startScreen('/app/fd1/statistics/sources?period=7d', { 'GET /api/statistics/tags': { body: periodTags } });
+    await waitFor(() => expect(gridRows().length).toBeGreaterThan(0), { timeout: 20_000 });
+    expect(callsTo('/statistics/sources/base').at(-1)!.query).not.toHaveProperty('sub_id');
+    // The tags offered are the screen's period's.
+    await waitFor(() => expect(callsTo('/statistics/tags').at(-1)!.query).toMatchObject({ app: 'fd1', period: '7d' }));
+    await pickTag(user, 'forum-x');
+    await waitFor(() => expect(callsTo('/statistics/sources/base').at(-1)!.query).toMatchObject({ period: '7d', sub_id: 'forum-x' }));
+    expect(tagOfUrl(router)).toBe('forum-x');
+    // A domain's pages are the tag's too.
+    await user.click(await screen.findByText('google.com'));
+    const dialog = await screen.findByRole('dialog', { name: 'Pages of google.com' });
+    expect(await within(dialog).findByText(fixtures.sourcesDetails.data[0]!.url)).toBeInTheDocument();
+    expect(callsTo('/statistics/sources/details').at(-1)!.query).toMatchObject({ app: 'fd1', domain: 'google.com', sub_id: 'forum-x' });
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Pages of google.com' })).toBeNull());
+
+    await pickTag(user, 'No tag');
+    await waitFor(() => expect(callsTo('/statistics/sources/base').at(-1)!.query.sub_id).toBe(''));
+    expect(tagOfUrl(router)).toBe('~');
+    await user.click(await screen.findByText('google.com'));
+    await screen.findByRole('dialog', { name: 'Pages of google.com' });
+    await waitFor(() => expect(callsTo('/statistics/sources/details').at(-1)!.query.sub_id).toBe(''));
+  }, 60_000);
 });
 
 describe('sales', () => {
@@ -306,6 +340,39 @@ describe('files and file copies', () => {
     });
     expect(await screen.findByText('No copies of your files yet')).toBeInTheDocument();
   });
+
+  it("filters the files by sub-ID tag, offering the last year's tags; \"No tag\" is '', and the tips say why they are not shown", async () => {
+    const user = userEvent.setup();
+    const { callsTo, router } = startScreen('/app/fd1/statistics/files', { 'GET /api/statistics/tags': { body: periodTags } });
+    expect(await screen.findByText(fixtures.files.data[0]!.name, {}, { timeout: 20_000 })).toBeInTheDocument();
+    expect(callsTo('/statistics/files').at(-1)!.query).not.toHaveProperty('sub_id');
+    // The screen has no period: the tags offered are the last year's.
+    await waitFor(() => expect(callsTo('/statistics/tags').at(-1)!.query).toMatchObject({ app: 'fd1', period: 'year' }));
+    await pickTag(user, 'forum-x');
+    await waitFor(() => expect(callsTo('/statistics/files').at(-1)!.query.sub_id).toBe('forum-x'));
+    expect(tagOfUrl(router)).toBe('forum-x');
+    // The calls answer no hints under a tag: the tips say so.
+    await user.click(screen.getByRole('switch', { name: 'Show tips' }));
+    expect(await screen.findByTestId('hints-not-per-tag')).toHaveTextContent('Tips are not shown when filtered by tag');
+
+    await pickTag(user, 'No tag');
+    await waitFor(() => expect(callsTo('/statistics/files').at(-1)!.query.sub_id).toBe(''));
+    expect(tagOfUrl(router)).toBe('~');
+    await pickTag(user, 'All tags');
+    await waitFor(() => expect(callsTo('/statistics/files').at(-1)!.query).not.toHaveProperty('sub_id'));
+    expect(screen.queryByTestId('hints-not-per-tag')).toBeNull();
+  }, 60_000);
+
+  it('filters the copies by the tag the URL names, and by another one chosen', async () => {
+    const user = userEvent.setup();
+    const { callsTo } = startScreen('/app/fd1/statistics/files-copies?tag=~', { 'GET /api/statistics/tags': { body: periodTags } });
+    await waitFor(() => expect(callsTo('/statistics/files-copies').length).toBeGreaterThan(0), { timeout: 20_000 });
+    expect(callsTo('/statistics/files-copies')[0]!.query.sub_id).toBe('');
+    expect(callsTo('/statistics/files')).toHaveLength(0);
+    expect(await screen.findByRole('combobox', { name: 'Tag' })).toHaveTextContent('No tag');
+    await pickTag(user, 'tg.2');
+    await waitFor(() => expect(callsTo('/statistics/files-copies').at(-1)!.query.sub_id).toBe('tg.2'));
+  }, 60_000);
 });
 
 describe('videos', () => {
@@ -325,4 +392,54 @@ describe('videos', () => {
     await waitFor(() => expect(callsTo('/videos/stat').at(-1)!.query.player_type).toBe('embed'));
     expect(callsTo('/videos/today').at(-1)!.query.player_type).toBe('embed');
   });
+
+  /** Under a tag the calls answer no distinct viewers nor video files: they are not kept per tag. */
+  const notPerTag = { video_files: null, unique_viewers: null, embed_viewers: null };
+  const tagged = {
+    'GET /api/statistics/tags': { body: periodTags },
+    'GET /api/videos/stat': (call: { query: Record<string, string> }) => ({
+      body:
+        call.query.sub_id === undefined
+          ? fixtures.videosStat
+          : videosStatAnswer.parse({ ...fixtures.videosStat, data: fixtures.videosStat.data.map((row) => ({ ...row, ...notPerTag, views: 7 })) }),
+    }),
+    'GET /api/videos/today': (call: { query: Record<string, string> }) => ({
+      body: call.query.sub_id === undefined ? fixtures.videosToday : videoRow.parse({ ...fixtures.videosToday, ...notPerTag, views: 3 }),
+    }),
+  };
+  const headers = () => within(screen.getByRole('grid', { name: 'Video statistics' })).getAllByRole('columnheader').map((h) => h.textContent);
+
+  it("filters by sub-ID tag, and under a tag shows neither distinct viewers nor video files, and says they are not kept per tag", async () => {
+    const user = userEvent.setup();
+    const { callsTo, router } = startScreen('/app/fd1/videos?period=7d', tagged);
+    await waitFor(() => expect(gridRows()[0]).toHaveTextContent(formatMoney(fixtures.videosStat.data[0]!.sum)), { timeout: 20_000 });
+    expect(headers()).toEqual(['Date', 'Video files', 'Views', 'Unique viewers', 'Embed viewers', 'Sales', 'Earned']);
+    expect(screen.queryByTestId('tag-figures-note')).toBeNull();
+    await waitFor(() => expect(callsTo('/statistics/tags').at(-1)!.query).toMatchObject({ app: 'fd1', period: '7d' }));
+
+    await pickTag(user, 'forum-x');
+    await waitFor(() => expect(callsTo('/videos/stat').at(-1)!.query).toMatchObject({ period: '7d', sub_id: 'forum-x' }));
+    expect(callsTo('/videos/today').at(-1)!.query).toEqual({ app: 'fd1', player_type: 'all', sub_id: 'forum-x' });
+    expect(tagOfUrl(router)).toBe('forum-x');
+    await waitFor(() => expect(screen.getByTestId('today-views-value')).toHaveTextContent('3'));
+    expect(headers()).toEqual(['Date', 'Views', 'Sales', 'Earned']);
+    expect(screen.getByTestId('tag-figures-note')).toHaveTextContent(
+      'Unique viewers, embed viewers and the number of video files are not kept per tag.',
+    );
+    // Nowhere else either: not today's cards, not the chart (its table alternative names every series).
+    expect(screen.queryByTestId('today-unique-viewers')).toBeNull();
+    expect(screen.queryByText('Unique viewers')).toBeNull();
+    expect(screen.queryByText('Embed viewers')).toBeNull();
+
+    await pickTag(user, 'No tag');
+    await waitFor(() => expect(callsTo('/videos/stat').at(-1)!.query.sub_id).toBe(''));
+    expect(callsTo('/videos/today').at(-1)!.query.sub_id).toBe('');
+    expect(tagOfUrl(router)).toBe('~');
+    expect(headers()).toEqual(['Date', 'Views', 'Sales', 'Earned']);
+
+    await pickTag(user, 'All tags');
+    await waitFor(() => expect(callsTo('/videos/stat').at(-1)!.query).not.toHaveProperty('sub_id'));
+    await waitFor(() => expect(headers()).toContain('Unique viewers'));
+    expect(screen.queryByTestId('tag-figures-note')).toBeNull();
+  }, 60_000);
 });
