@@ -21,6 +21,12 @@ import {
 export * from './keys.ts';
 
 /**
+ * Only the figures of one sub-ID tag ('' = the events without a tag; decisions 0206, 0209). Files, sources and videos
+ * keep the tagged events apart, and "no tag" is their whole figures less the tagged ones.
+ */
+const subIdFilter = z.union([z.literal(''), subId]).optional();
+
+/**
  * The read calls of the statistics screens (docs/product.md#statistics). Days are UTC calendar days written `YYYY-MM-DD`;
  * money is integer micro-USD; lists answer `{ data, meta: { page, per_page, total } }`.
  */
@@ -82,6 +88,7 @@ export const sourcesBaseQuery = z
     ...rangeFields,
     ...pagingQuery.shape,
     search: z.string().trim().max(253).optional(),
+    sub_id: subIdFilter,
     ...sortFields(SOURCE_SORT_KEYS, 'hits'),
   })
   .superRefine(refineRange());
@@ -106,6 +113,7 @@ export const sourcesDetailsQuery = z
     ...rangeFields,
     ...pagingQuery.shape,
     domain: z.string().trim().min(1).max(253),
+    sub_id: subIdFilter,
     ...sortFields(SOURCE_URL_SORT_KEYS, 'hits'),
   })
   .superRefine(refineRange());
@@ -125,7 +133,7 @@ export const salesQuery = z
     revenue_type: z.enum(REVENUE_TYPES).optional(),
     status: z.enum(SALE_STATUSES).optional(),
     /** Only the sales of this sub-ID tag ('' = without a tag; decision 0206). */
-    sub_id: z.union([z.literal(''), subId]).optional(),
+    sub_id: subIdFilter,
     ...sortFields(SALE_SORT_KEYS, 'date'),
   })
   .superRefine(refineRange());
@@ -176,6 +184,8 @@ export const filesQuery = z.strictObject({
   inbox: z.stringbool().optional(),
   folder: z.string().trim().min(1).max(255).optional(),
   search: z.string().trim().max(255).optional(),
+  /** Only the files with figures under this tag, and the tag's figures (no hints: they describe the whole file). */
+  sub_id: subIdFilter,
   ...sortFields(FILE_SORT_KEYS, 'created_at'),
 });
 export type FilesQuery = z.infer<typeof filesQuery>;
@@ -267,8 +277,6 @@ export const tagFigures = {
   earned_micro: micro,
 };
 
-/** Only the figures of one sub-ID tag ('' = the events without a tag; decision 0206). */
-const subIdFilter = z.union([z.literal(''), subId]).optional();
 
 /** A day of one tag on the detailed screen: the tag rollup's figures (the split by country group, reason, kind of earning, gold and copies is not kept per tag). */
 export const detailedTagRow = z.object({ date: dayString, ...tagFigures });
@@ -335,12 +343,15 @@ export type DetailedCountriesAnswer = z.infer<typeof detailedCountriesAnswer>;
 // ---------------------------------------------------------------------------------------------------------
 // Videos
 
-/** Video figures of a player filter; sales and sum are the video sales from that player (all: every video sale). */
+/**
+ * Video figures of a player filter; sales and sum are the video sales from that player (all: every video sale).
+ * Distinct viewers and files are not kept per tag: under `sub_id` they are null (decision 0209).
+ */
 export const videoFigures = {
-  video_files: count,
+  video_files: count.nullable(),
   views: count,
-  unique_viewers: count,
-  embed_viewers: count,
+  unique_viewers: count.nullable(),
+  embed_viewers: count.nullable(),
   sales: count,
   sum: micro,
 };
@@ -352,6 +363,7 @@ export const videosStatQuery = z
     ...rangeFields,
     ...pagingQuery.shape,
     player_type: z.enum(PLAYER_FILTERS).default('all'),
+    sub_id: subIdFilter,
     grouping: groupingSchema.default('day'),
     sort_dir: sortDir.default('desc'),
   })
@@ -366,6 +378,7 @@ export type VideosStatAnswer = z.infer<typeof videosStatAnswer>;
 export const videosTodayQuery = z.strictObject({
   ...appField,
   player_type: z.enum(PLAYER_FILTERS).default('all'),
+  sub_id: subIdFilter,
 });
 export const videosTodayAnswer = videoRow;
 

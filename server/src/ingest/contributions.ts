@@ -1,5 +1,5 @@
 import { downloadDecision, downloadPay, saleKindOf, saleShare, siteReferralBonus, type CountryGroup, type DownloadDecision, type Plan, type ProductConfig } from '@pc/core';
-import { dayOf, decisionColumn, type Rollups } from './rollups.ts';
+import { dayOf, decisionColumn, mirrored, TAGGED, taggedKey, type Rollups, type TaggedRollup } from './rollups.ts';
 import type { FileState, FirstState, SaleState } from './state.ts';
 
 /**
@@ -61,7 +61,20 @@ function firstFigures(f: FirstState, a: { counted: number; earned: number; copy:
     c.push([table, key, decisionColumn('repeat'), -1]);
     if (a.reason !== 'counted') c.push([table, key, decided, 1]);
   }
-  return c;
+  return withTwins(c, f.sub_id ?? '');
+}
+
+/**
+ * A contribution with its tagged twins (decision 0209): what a tagged first download or sale adds to the file, source
+ * and video rollups, added to their tagged twins as well.
+ */
+function withTwins(c: Contribution, tag: string): Contribution {
+  if (tag === '') return c;
+  const twins: Contribution = [];
+  for (const [table, key, column, value] of c) {
+    if (table in TAGGED && mirrored(table as TaggedRollup, tag, column)) twins.push([TAGGED[table as TaggedRollup], taggedKey(key, tag), column, value]);
+  }
+  return c.concat(twins);
 }
 
 export function appliedFirstContribution(f: FirstState): Contribution {
@@ -108,7 +121,7 @@ export function saleContribution(s: SaleState): Contribution {
       ['tag', [...sd, ''], 'earned_micro', s.applied_site_micro],
     );
   }
-  return c;
+  return withTwins(c, s.sub_id ?? '');
 }
 
 /** Recomputes a sale's applied_* figures from its state, its file, and the plan and settings at the sale's time. */

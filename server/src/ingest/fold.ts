@@ -1,6 +1,6 @@
 import { DEFAULT_PRODUCT, countryGroupOf, tagOf, type IngestEvent, type ProductConfig, type ProjectId } from '@pc/core';
 import { appliedFirstContribution, applyContribution, applySaleFigures, firstContribution, saleContribution, type Contribution } from './contributions.ts';
-import { dayOf, decisionColumn, emptyRollups, type Rollups } from './rollups.ts';
+import { addTagged, dayOf, decisionColumn, emptyRollups, type Rollups } from './rollups.ts';
 import { firstKey, unknownFile, unknownSale, type DayUnique, type FileState, type FirstState, type PlanAt, type Registers, type SaleState } from './state.ts';
 
 /**
@@ -140,20 +140,25 @@ export class BatchFold {
         }
         case 'page_hit': {
           const ref = this.referrerOf(event.referrer);
+          const tag = tagOf(event.sub_id);
           r.daily.addAt(dk, d, 'hits', 1);
-          r.tag.add([...d, tagOf(event.sub_id)], 'hits', 1);
+          r.tag.add([...d, tag], 'hits', 1);
           r.source.addAt(`${dk}\u0001${ref.domain}\u0001${ref.url}`, [...d, ref.domain, ref.url], 'hits', 1);
+          addTagged(r, 'source', [...d, ref.domain, ref.url], tag, 'hits', 1);
           break;
         }
         case 'download': {
           const ref = this.referrerOf(event.referrer);
           const group = countryGroupOf(event.country ?? null, productAt(at).countryGroups);
+          const tag = tagOf(event.sub_id);
           r.daily.addAt(dk, d, 'downloads', 1);
-          r.tag.add([...d, tagOf(event.sub_id)], 'downloads', 1);
+          r.tag.add([...d, tag], 'downloads', 1);
           if (event.completed) r.daily.addAt(dk, d, 'downloads_completed', 1);
           r.country.addAt(`${dk}\u0001${group}`, [...d, group], 'downloads', 1);
           r.file.addAt(`${dk}\u0001${event.file_id}`, [...d, event.file_id], 'downloads', 1);
           r.source.addAt(`${dk}\u0001${ref.domain}\u0001${ref.url}`, [...d, ref.domain, ref.url], 'downloads', 1);
+          addTagged(r, 'file', [...d, event.file_id], tag, 'downloads', 1);
+          addTagged(r, 'source', [...d, ref.domain, ref.url], tag, 'downloads', 1);
           // Every download adds one not-counted download at its day, group and file: `refused` for good when the
           // host refused it, else `repeat`, which the first of the day then turns into its own decision
           // (contributions.ts), so counted + every reason = downloads in every row, whatever the order (decision 0200).
@@ -161,6 +166,7 @@ export class BatchFold {
           r.daily.addAt(dk, d, reason, 1);
           r.country.addAt(`${dk}\u0001${group}`, [...d, group], reason, 1);
           r.file.addAt(`${dk}\u0001${event.file_id}`, [...d, event.file_id], reason, 1);
+          addTagged(r, 'file', [...d, event.file_id], tag, reason, 1);
           if (event.refused) break; // a refused download never takes the downloader's first of the day
           const key = { file_id: event.file_id, downloader_id: event.downloader_id, day };
           const k = firstKey(key);
@@ -181,7 +187,7 @@ export class BatchFold {
               applied_earned_micro: 0,
               applied_copy: false,
               applied_reason: 'repeat',
-              sub_id: tagOf(event.sub_id),
+              sub_id: tag,
             });
           }
           break;
@@ -224,14 +230,18 @@ export class BatchFold {
           break;
         }
         case 'video_view': {
+          const tag = tagOf(event.sub_id);
           r.daily.addAt(dk, d, 'video_views', 1);
-          r.tag.add([...d, tagOf(event.sub_id)], 'video_views', 1);
+          r.tag.add([...d, tag], 'video_views', 1);
           r.file.addAt(`${dk}\u0001${event.file_id}`, [...d, event.file_id], 'video_views', 1);
+          addTagged(r, 'file', [...d, event.file_id], tag, 'video_views', 1);
           for (const player of [event.player_type, 'all']) {
             const key = [...d, player];
             const k = `${dk}\u0001${player}`;
             r.video.addAt(k, key, 'views', 1);
             r.video.addAt(k, key, 'seconds', event.seconds);
+            addTagged(r, 'video', key, tag, 'views', 1);
+            addTagged(r, 'video', key, tag, 'seconds', event.seconds);
             uniques.push({ user_id: userId, day, kind: 'viewer', dim: player, value: event.viewer_id, player });
             uniques.push({ user_id: userId, day, kind: 'video_file', dim: player, value: event.file_id, player });
           }

@@ -106,7 +106,7 @@ async function world(versions: VersionSpec[] = []): Promise<{ database: Database
  * counted for each reason add up to all downloads, and none of them is below zero.
  */
 async function expectReasonsAddUp(database: Database) {
-  for (const table of ['ingest_daily', 'ingest_daily_country', 'ingest_daily_file']) {
+  for (const table of ['ingest_daily', 'ingest_daily_country', 'ingest_daily_file', 'ingest_daily_file_tag']) {
     const rows = await database.query<Record<string, unknown>>(sql.raw(`select * from ${table}`));
     for (const row of rows) {
       const parts = ['counted_downloads', ...REASON_COLUMNS].map((c) => Number(row[c]));
@@ -133,6 +133,36 @@ async function expectTagsAddUp(database: Database) {
   expect(diff).toEqual([]);
 }
 
+/**
+ * Decision 0209: the file, source and video rollups' tagged twins agree with the tag rollup (a tag's downloads,
+ * counted downloads, video views and hits, summed over its files or sources, are the tag's), and what the whole rollups
+ * hold beyond their twins ("no tag") is never below zero.
+ */
+async function expectTwinsAgree(database: Database) {
+  const sums = (table: string, cols: string[]) =>
+    `select user_id, project, day, sub_id, ${cols.map((c) => `sum(${c}) as ${c}`).join(', ')} from ${table} group by 1, 2, 3, 4`;
+  const tagged = (cols: string[]) => `select user_id, project, day, sub_id, ${cols.join(', ')} from ingest_daily_tag where sub_id <> ''`;
+  const same = async (a: string, b: string) => {
+    expect(await database.query(sql.raw(`(${a}) except all (${b})`))).toEqual([]);
+    expect(await database.query(sql.raw(`(${b}) except all (${a})`))).toEqual([]);
+  };
+  const nonZero = (cols: string[]) => `where ${cols.map((c) => `${c} <> 0`).join(' or ')}`;
+  const fileCols = ['downloads', 'counted_downloads', 'video_views'];
+  await same(`select * from (${sums('ingest_daily_file_tag', fileCols)}) x ${nonZero(fileCols)}`, `${tagged(fileCols)} and (${fileCols.map((c) => `${c} <> 0`).join(' or ')})`);
+  const sourceCols = ['hits', 'downloads'];
+  await same(`select * from (${sums('ingest_daily_source_tag', sourceCols)}) x ${nonZero(sourceCols)}`, `${tagged(sourceCols)} and (${sourceCols.map((c) => `${c} <> 0`).join(' or ')})`);
+  const untagged = (whole: string, twin: string, keys: string[], cols: string[]) => `
+    select ${keys.join(', ')}, ${cols.map((c) => `sum(${c}) as ${c}`).join(', ')} from (
+      select ${keys.join(', ')}, ${cols.join(', ')} from ${whole}
+      union all select ${keys.join(', ')}, ${cols.map((c) => `-${c}`).join(', ')} from ${twin}) u
+    group by ${keys.map((_, i) => i + 1).join(', ')}
+    having ${cols.map((c) => `sum(${c}) < 0`).join(' or ')}`;
+  const k = ['user_id', 'project', 'day'];
+  expect(await database.query(sql.raw(untagged('ingest_daily_file', 'ingest_daily_file_tag', [...k, 'file_id'], ['downloads', 'counted_downloads', 'video_views', 'sales', ...REASON_COLUMNS])))).toEqual([]);
+  expect(await database.query(sql.raw(untagged('ingest_daily_source', 'ingest_daily_source_tag', [...k, 'domain', 'url'], ['hits', 'downloads', 'unique_downloads', 'purchases'])))).toEqual([]);
+  expect(await database.query(sql.raw(untagged('ingest_daily_video', 'ingest_daily_video_tag', [...k, 'player_type'], ['views', 'seconds', 'sales'])))).toEqual([]);
+}
+
 // Every world gets the same ids (fresh databases from one template), so one generated history fits all.
 it('gives the same rollups for any order, any split into batches, any resends and any settings changes in between', async () => {
   const probe = await world();
@@ -155,6 +185,7 @@ it('gives the same rollups for any order, any split into batches, any resends an
           expect(expected.rollups).toEqual(expected.recount);
           await expectReasonsAddUp(a.database);
           await expectTagsAddUp(a.database);
+          await expectTwinsAgree(a.database);
 
           // Another order, other batches, some events sent again.
           const it = randoms[Symbol.iterator]();

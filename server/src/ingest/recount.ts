@@ -94,9 +94,9 @@ with ${valuesTables(versions)}
     select firsts0.*, reason = 'counted' as counted, case when reason = 'counted' then rate else 0 end as earned from firsts0),
   -- Every download not counted, by reason (decision 0200): refused ones, the repeats, and each first's reason.
   uncounted as (
-    select user_id, project, day, grp, file_id, case when refused then 'uncounted_refused' else 'uncounted_repeat' end as col
+    select user_id, project, day, grp, file_id, tag, case when refused then 'uncounted_refused' else 'uncounted_repeat' end as col
     from dl2 where rn is distinct from 1
-    union all select user_id, project, day, grp, file_id, 'uncounted_' || reason from firsts where reason <> 'counted'),
+    union all select user_id, project, day, grp, file_id, tag, 'uncounted_' || reason from firsts where reason <> 'counted'),
   sale_ev as (
     select distinct on (project, p->>'sale_id') project, p->>'sale_id' as sale_id, user_id, at, day, vid, (p->>'amount_micro')::bigint as amount,
       p->>'revenue_type' as revenue_type, tag, p->>'file_id' as file_id, lower(p->>'site_domain') as site_domain,
@@ -193,6 +193,22 @@ with ${valuesTables(versions)}
     union all select 'video', jsonb_build_array(user_id, project, day, dim), 'seconds', seconds from vv2
     union all select 'video', jsonb_build_array(user_id, project, day, dim), 'unique_viewers', count(distinct viewer) from vv2 group by user_id, project, day, dim
     union all select 'video', jsonb_build_array(user_id, project, day, dim), 'video_files', count(distinct file_id) from vv2 group by user_id, project, day, dim
+    -- The tagged events of the file, source and video figures (decision 0209); no distinct counts per tag.
+    union all select 'file_tag', jsonb_build_array(user_id, project, day, tag, file_id), 'downloads', 1 from dl2 where tag <> ''
+    union all select 'file_tag', jsonb_build_array(user_id, project, day, tag, file_id), col, 1 from uncounted where tag <> ''
+    union all select 'file_tag', jsonb_build_array(user_id, project, day, tag, file_id), 'counted_downloads', 1 from firsts where counted and tag <> ''
+    union all select 'file_tag', jsonb_build_array(user_id, project, day, tag, file_id), 'earned_micro', earned from firsts where tag <> ''
+    union all select 'file_tag', jsonb_build_array(user_id, project, day, tag, file_id), 'sales', 1 from sales where counts and file_id is not null and tag <> ''
+    union all select 'file_tag', jsonb_build_array(user_id, project, day, tag, file_id), 'earned_micro', share from sales where file_id is not null and tag <> ''
+    union all select 'file_tag', jsonb_build_array(user_id, project, day, tag, file_id), 'video_views', 1 from vv where tag <> ''
+    union all select 'source_tag', jsonb_build_array(user_id, project, day, tag, domain, url), 'hits', 1 from hits2 where tag <> ''
+    union all select 'source_tag', jsonb_build_array(user_id, project, day, tag, domain, url), 'downloads', 1 from dl2 where tag <> ''
+    union all select 'source_tag', jsonb_build_array(user_id, project, day, tag, domain, url), 'unique_downloads', 1 from firsts where tag <> ''
+    union all select 'source_tag', jsonb_build_array(user_id, project, day, tag, src_domain, src_url), 'purchases', 1 from sales where counts and tag <> ''
+    union all select 'video_tag', jsonb_build_array(user_id, project, day, tag, dim), 'views', 1 from vv2 where tag <> ''
+    union all select 'video_tag', jsonb_build_array(user_id, project, day, tag, dim), 'seconds', seconds from vv2 where tag <> ''
+    union all select 'video_tag', jsonb_build_array(user_id, project, day, tag, dim), 'sales', 1 from vsales where counts and tag <> ''
+    union all select 'video_tag', jsonb_build_array(user_id, project, day, tag, dim), 'sale_earned_micro', share from vsales where tag <> ''
   )
 select tbl, k::text as k, col, sum(v)::bigint as v from contrib group by tbl, k, col having sum(v) <> 0`;
 }

@@ -79,6 +79,25 @@ export const TABLES = {
     keyTypes: ['bigint', 'text', 'date', 'text'],
     columns: ['hits', 'downloads', 'counted_downloads', 'sales', 'rebills', 'refunds', 'video_views', 'earned_micro'],
   },
+  /** The file, source and video rollups' tagged events, the tag fourth in the key (decision 0209; see TAGGED). */
+  file_tag: {
+    table: 'ingest_daily_file_tag',
+    keys: ['user_id', 'project', 'day', 'sub_id', 'file_id'],
+    keyTypes: ['bigint', 'text', 'date', 'text', 'text'],
+    columns: ['downloads', 'counted_downloads', 'video_views', 'sales', 'earned_micro', ...REASON_COLUMNS],
+  },
+  source_tag: {
+    table: 'ingest_daily_source_tag',
+    keys: ['user_id', 'project', 'day', 'sub_id', 'domain', 'url'],
+    keyTypes: ['bigint', 'text', 'date', 'text', 'text', 'text'],
+    columns: ['hits', 'downloads', 'unique_downloads', 'purchases'],
+  },
+  video_tag: {
+    table: 'ingest_daily_video_tag',
+    keys: ['user_id', 'project', 'day', 'sub_id', 'player_type'],
+    keyTypes: ['bigint', 'text', 'date', 'text', 'text'],
+    columns: ['views', 'seconds', 'sales', 'sale_earned_micro'],
+  },
 } as const;
 
 export type RollupName = keyof typeof TABLES;
@@ -104,17 +123,35 @@ export class Rollup {
   }
 }
 
-export interface Rollups {
-  daily: Rollup;
-  country: Rollup;
-  file: Rollup;
-  source: Rollup;
-  video: Rollup;
-  tag: Rollup;
-}
+export type Rollups = Record<RollupName, Rollup>;
 
 export function emptyRollups(): Rollups {
-  return { daily: new Rollup(), country: new Rollup(), file: new Rollup(), source: new Rollup(), video: new Rollup(), tag: new Rollup() };
+  return Object.fromEntries(ROLLUP_NAMES.map((name) => [name, new Rollup()])) as Rollups;
+}
+
+/**
+ * The rollups whose tagged events are kept apart too (decision 0209), with the tagged twin's name: every addition of
+ * a tagged event to the whole rollup is made to the twin as well (`addTagged`), so "no tag" is the whole less the
+ * twin, exactly. Distinct video viewers and files are not kept per tag: the twin has no column for them.
+ */
+export const TAGGED = { file: 'file_tag', source: 'source_tag', video: 'video_tag' } as const;
+export type TaggedRollup = keyof typeof TAGGED;
+
+const TWIN_COLUMNS: Record<TaggedRollup, ReadonlySet<string>> = {
+  file: new Set(TABLES.file_tag.columns),
+  source: new Set(TABLES.source_tag.columns),
+  video: new Set(TABLES.video_tag.columns),
+};
+
+/** The twin's key of a whole rollup's key: the tag after (user, project, day). */
+export const taggedKey = (key: readonly unknown[], tag: string): unknown[] => [key[0], key[1], key[2], tag, ...key.slice(3)];
+
+/** Whether an addition of a tagged event to `name`'s `column` is made to the tagged twin as well. */
+export const mirrored = (name: TaggedRollup, tag: string, column: string) => tag !== '' && TWIN_COLUMNS[name].has(column);
+
+/** Adds to the twin of a whole rollup what an event with `tag` added to it (nothing for an untagged event). */
+export function addTagged(r: Rollups, name: TaggedRollup, key: readonly unknown[], tag: string, column: string, value: number) {
+  if (mirrored(name, tag, column)) r[TAGGED[name]].add(taggedKey(key, tag), column, value);
 }
 
 export function compareKeys(a: unknown[], b: unknown[]): number {

@@ -300,6 +300,66 @@ export const ingestDailyTag = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.project, t.day, t.subId] })],
 );
 
+/**
+ * The tagged events of the file, source and video rollups, the tag added to their keys (decision 0209): rows only for
+ * tagged events; "no tag" is the whole rollup less these. Distinct viewers and video files are not kept per tag.
+ */
+export const ingestDailyFileTag = pgTable(
+  'ingest_daily_file_tag',
+  {
+    userId: big('user_id').notNull(),
+    project: text('project').notNull(),
+    day: day('day').notNull(),
+    subId: text('sub_id').notNull(),
+    fileId: text('file_id').notNull(),
+    downloads: big('downloads').notNull().default(0),
+    countedDownloads: big('counted_downloads').notNull().default(0),
+    videoViews: big('video_views').notNull().default(0),
+    sales: big('sales').notNull().default(0),
+    earnedMicro: big('earned_micro').notNull().default(0),
+    uncountedRefused: big('uncounted_refused').notNull().default(0),
+    uncountedRepeat: big('uncounted_repeat').notNull().default(0),
+    uncountedFileUnavailable: big('uncounted_file_unavailable').notNull().default(0),
+    uncountedSmallFile: big('uncounted_small_file').notNull().default(0),
+    uncountedPpsPlan: big('uncounted_pps_plan').notNull().default(0),
+    uncountedUnpaidGroup: big('uncounted_unpaid_group').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.project, t.day, t.subId, t.fileId] })],
+);
+
+export const ingestDailySourceTag = pgTable(
+  'ingest_daily_source_tag',
+  {
+    userId: big('user_id').notNull(),
+    project: text('project').notNull(),
+    day: day('day').notNull(),
+    subId: text('sub_id').notNull(),
+    domain: text('domain').notNull(),
+    url: text('url').notNull(),
+    hits: big('hits').notNull().default(0),
+    downloads: big('downloads').notNull().default(0),
+    uniqueDownloads: big('unique_downloads').notNull().default(0),
+    purchases: big('purchases').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.project, t.day, t.subId, t.domain, t.url] })],
+);
+
+export const ingestDailyVideoTag = pgTable(
+  'ingest_daily_video_tag',
+  {
+    userId: big('user_id').notNull(),
+    project: text('project').notNull(),
+    day: day('day').notNull(),
+    subId: text('sub_id').notNull(),
+    playerType: text('player_type').notNull(),
+    views: big('views').notNull().default(0),
+    seconds: big('seconds').notNull().default(0),
+    sales: big('sales').notNull().default(0),
+    saleEarnedMicro: big('sale_earned_micro').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.project, t.day, t.subId, t.playerType] })],
+);
+
 export const dirtyDays = pgTable(
   'dirty_days',
   {

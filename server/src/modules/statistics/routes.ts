@@ -89,6 +89,6 @@ export async function statisticsRoutes(root: FastifyInstance) {
 
   app.get(P.videosToday, { ...kept, schema: { tags: ['videos'], querystring: videosTodayQuery, response: { 200: videosTodayAnswer } } }, async (request) => {
     const { userId, now } = partner(request);
-    return stats.videosToday(request.figures, userId, request.query.app, request.query.player_type, now);
+    return stats.videosToday(request.figures, userId, request.query.app, request.query.player_type, now, request.query.sub_id);
   });
 }

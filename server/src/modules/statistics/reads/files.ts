@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { DEFAULT_PRODUCT, DOWNLOAD_REASONS, dayOf, addDays, fileHints, type FilesAnswer, type FilesQuery, type NotCountedDownloads } from '@pc/core';
 import type { Database } from '../../../db/client.ts';
 import { dayStr as day, num, str, type Row } from '../../../db/sql.ts';
-import { likeEscape, dir, offsetOf } from './common.ts';
+import { anyNonZero, likeEscape, dir, offsetOf, underTag } from './common.ts';
 
 /** The files and file copies screens' reads (statistics; shared parts in common.ts). */
 /** Sort keys on the file itself, on its all-time totals, and on today's row. */
@@ -39,6 +39,8 @@ export async function files(
   if (q.search) filters.push(sql`and f.name ilike ${`%${likeEscape(q.search)}%`}`);
   const base = sql`f.user_id = ${userId} and f.project = ${q.app} and f.kind = ${kind} and f.known and f.deleted_at is null`;
   const where = sql`${base} ${sql.join(filters, sql` `)}`;
+  const folders = partnerFolders(database, base);
+  if (q.sub_id !== undefined) return filesUnderTag(database, userId, q, today, where, q.sub_id, folders);
   const d = dir(q.sort_dir);
   // The page's file ids, in order: each sort key walks its own index (migration 0251); ties by file id.
   let pageQuery: SQL;
@@ -62,18 +64,10 @@ export async function files(
       order by ${sql.raw(FILE_COLUMN_SORT[q.sort_key]!)} ${d}, f.file_id ${d}
       limit ${q.per_page} offset ${offsetOf(q)}`;
   }
-  const [page, counted, folders] = await Promise.all([
+  const [page, counted, folderList] = await Promise.all([
     database.query<Row>(pageQuery),
     database.query<Row>(sql`select count(*) as n from ingest_files f where ${where}`),
-    // The partner's folders by a loose index scan: one index probe per folder instead of reading every file.
-    database.query<Row>(sql`
-      with recursive fo as (
-        (select f.folder from ingest_files f where ${base} and f.folder is not null order by f.folder limit 1)
-        union all
-        select (select f.folder from ingest_files f where ${base} and f.folder > fo.folder order by f.folder limit 1)
-        from fo where fo.folder is not null
-      )
-      select folder from fo where folder is not null limit 1000`),
+    folders,
   ]);
   const ids = page.map((r) => str(r.file_id));
   const inIds = sql.join(
@@ -152,6 +146,114 @@ export async function files(
       };
     }),
     meta: { page: q.page, per_page: q.per_page, total: num(counted[0]?.n) },
-    folders: folders.map((r) => str(r.folder)),
+    folders: folderList,
+  };
+}
+
+/** The partner's folders by a loose index scan: one index probe per folder instead of reading every file. */
+async function partnerFolders(database: Database, base: SQL): Promise<string[]> {
+  const rows = await database.query<Row>(sql`
+    with recursive fo as (
+      (select f.folder from ingest_files f where ${base} and f.folder is not null order by f.folder limit 1)
+      union all
+      select (select f.folder from ingest_files f where ${base} and f.folder > fo.folder order by f.folder limit 1)
+      from fo where fo.folder is not null
+    )
+    select folder from fo where folder is not null limit 1000`);
+  return rows.map((r) => str(r.folder));
+}
+
+const TAGGED_FILE_FIGURES = ['downloads', 'counted_downloads', 'video_views', 'sales', 'earned_micro', ...DOWNLOAD_REASONS.map((r) => `uncounted_${r}`)];
+const TAGGED_FILE_SORT: Record<string, string> = {
+  ...FILE_COLUMN_SORT,
+  downloads_total: 'tf.downloads_total',
+  video_views_total: 'tf.video_views_total',
+  earned_total: 'tf.earned_total',
+  sales_total: 'tf.sales_total',
+  downloads_today: 'tf.downloads_today',
+  video_views_today: 'tf.video_views_today',
+  earned_today: 'tf.earned_today',
+  sales_today: 'tf.sales_today',
+};
+
+/**
+ * The files with figures under one sub-ID tag (decision 0209), with the tag's figures today and in all: from the file
+ * rollup's tagged twin, "no tag" as the whole less the tagged. The hints describe the whole file, so none here.
+ */
+async function filesUnderTag(
+  database: Database,
+  userId: number,
+  q: FilesQuery,
+  today: string,
+  where: SQL,
+  subId: string,
+  folders: Promise<string[]>,
+): Promise<FilesAnswer> {
+  const own = sql`user_id = ${userId} and project = ${q.app}`;
+  const rows = underTag({
+    whole: sql`select file_id, day, ${sql.raw(TAGGED_FILE_FIGURES.join(', '))} from ingest_daily_file where ${own}`,
+    twinTable: 'ingest_daily_file_tag',
+    keys: ['file_id', 'day'],
+    figures: TAGGED_FILE_FIGURES,
+    where: own,
+    subId,
+  });
+  const todays = (c: string, as: string) => `coalesce(sum(${c}) filter (where day = '${today}'::date), 0) as ${as}`;
+  const d = dir(q.sort_dir);
+  const [page, folderList] = await Promise.all([
+    database.query<Row>(sql`
+      with tf as (
+        select file_id,
+          ${sql.raw(
+            [
+              todays('downloads', 'downloads_today'),
+              todays('counted_downloads', 'counted_today'),
+              ...DOWNLOAD_REASONS.map((r) => todays(`uncounted_${r}`, `uncounted_${r}`)),
+              todays('video_views', 'video_views_today'),
+              todays('earned_micro', 'earned_today'),
+              todays('sales', 'sales_today'),
+              'sum(downloads) as downloads_total',
+              'sum(video_views) as video_views_total',
+              'sum(earned_micro) as earned_total',
+              'sum(sales) as sales_total',
+            ].join(', '),
+          )}
+        from (${rows}) r group by file_id having ${anyNonZero(TAGGED_FILE_FIGURES)})
+      select f.file_id, f.name, f.folder, f.size_bytes, f.uploaded_at, tf.*, count(*) over () as total_rows
+      from tf join ingest_files f on f.user_id = ${userId} and f.project = ${q.app} and f.file_id = tf.file_id
+      where ${where}
+      order by ${sql.raw(TAGGED_FILE_SORT[q.sort_key]!)} ${d}, f.file_id ${d}
+      limit ${q.per_page} offset ${offsetOf(q)}`),
+    folders,
+  ]);
+  let total = num(page[0]?.total_rows);
+  if (page.length === 0 && q.page > 1) {
+    // Past the last page: the count still describes the whole list.
+    const counted = await database.query<Row>(sql`
+      select count(*) as n from (select file_id from (${rows}) r group by file_id having ${anyNonZero(TAGGED_FILE_FIGURES)}) tf
+      join ingest_files f on f.user_id = ${userId} and f.project = ${q.app} and f.file_id = tf.file_id where ${where}`);
+    total = num(counted[0]?.n);
+  }
+  return {
+    data: page.map((r) => ({
+      id: str(r.file_id),
+      name: str(r.name),
+      folder: (r.folder as string | null) ?? null,
+      size: num(r.size_bytes),
+      created_at: r.uploaded_at ? new Date(r.uploaded_at as string).toISOString() : '',
+      downloads_today: num(r.downloads_today),
+      counted_today: num(r.counted_today),
+      not_counted_today: Object.fromEntries(DOWNLOAD_REASONS.map((reason) => [reason, num(r[`uncounted_${reason}`])])) as NotCountedDownloads,
+      downloads_total: num(r.downloads_total),
+      video_views_today: num(r.video_views_today),
+      video_views_total: num(r.video_views_total),
+      earned_today: num(r.earned_today),
+      earned_total: num(r.earned_total),
+      sales_today: num(r.sales_today),
+      sales_total: num(r.sales_total),
+      hints: [],
+    })),
+    meta: { page: q.page, per_page: q.per_page, total },
+    folders: folderList,
   };
 }

@@ -12,7 +12,7 @@ import {
 } from '@pc/core';
 import type { Database } from '../../../db/client.ts';
 import { num, str, type Row } from '../../../db/sql.ts';
-import { likeEscape, dir, offsetOf } from './common.ts';
+import { anyNonZero, likeEscape, dir, offsetOf, underTag } from './common.ts';
 
 /** The sources screen's reads (statistics; shared parts in common.ts). */
 const SOURCE_SORT: Record<string, string> = {
@@ -53,6 +53,22 @@ function sourceDomainRows(userId: number, project: ProjectId, range: DayRange, s
   return sql.join(parts, sql` union all `);
 }
 
+const SOURCE_FIGURES = ['hits', 'downloads', 'unique_downloads', 'purchases'] as const;
+
+/** The domain rows of the range, or of one tag's figures in it (decision 0209). */
+function domainRows(userId: number, project: ProjectId, range: DayRange, search: SQL, subId: string | undefined): SQL {
+  const whole = sourceDomainRows(userId, project, range, search);
+  if (subId === undefined) return whole;
+  return underTag({
+    whole,
+    twinTable: 'ingest_daily_source_tag',
+    keys: ['domain'],
+    figures: SOURCE_FIGURES,
+    where: sql`user_id = ${userId} and project = ${project} and day between ${range.from}::date and ${range.to}::date ${search}`,
+    subId,
+  });
+}
+
 function nextMonth(monthStart: string): string {
   const d = new Date(`${monthStart}T00:00:00Z`);
   return dayOf(new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1)));
@@ -70,8 +86,9 @@ export async function sourcesBase(
     with d as (
       select domain, sum(hits)::bigint as hits, sum(downloads)::bigint as downloads,
              sum(unique_downloads)::bigint as unique_downloads, sum(purchases)::bigint as purchases
-      from (${sourceDomainRows(userId, q.app, range, search)}) r
+      from (${domainRows(userId, q.app, range, search, q.sub_id)}) r
       group by domain
+      ${q.sub_id === undefined ? sql`` : sql`having ${anyNonZero(SOURCE_FIGURES)}`}
     )
     select d.*, count(*) over () as total_rows,
            sum(hits) over () as t_hits, sum(downloads) over () as t_downloads,
@@ -92,9 +109,12 @@ export async function sourcesBase(
   if (!first && q.page > 1) {
     // Past the last page: the totals still describe the whole range.
     const t = await database.query<Row>(sql`
-      select count(distinct domain) as total_rows, sum(hits) as hits, sum(downloads) as downloads,
+      select count(*) as total_rows, sum(hits) as hits, sum(downloads) as downloads,
              sum(unique_downloads) as unique_downloads, sum(purchases) as purchases
-      from (${sourceDomainRows(userId, q.app, range, search)}) r`);
+      from (
+        select domain, sum(hits) as hits, sum(downloads) as downloads, sum(unique_downloads) as unique_downloads, sum(purchases) as purchases
+        from (${domainRows(userId, q.app, range, search, q.sub_id)}) r group by domain
+        ${q.sub_id === undefined ? sql`` : sql`having ${anyNonZero(SOURCE_FIGURES)}`}) d`);
     total = num(t[0]?.total_rows);
     totals = sourceRow(t[0] ?? {});
   }
@@ -104,6 +124,15 @@ export async function sourcesBase(
     totals,
     range,
   };
+}
+
+/** A domain's URL rows of the range, or of one tag's figures in it (decision 0209). */
+function urlRows(userId: number, q: SourcesDetailsQuery, range: DayRange): SQL {
+  const where = sql`user_id = ${userId} and project = ${q.app} and domain = ${q.domain.toLowerCase()}
+        and day between ${range.from}::date and ${range.to}::date`;
+  const whole = sql`select url, hits, downloads, unique_downloads, purchases from ingest_daily_source where ${where}`;
+  if (q.sub_id === undefined) return whole;
+  return underTag({ whole, twinTable: 'ingest_daily_source_tag', keys: ['url'], figures: SOURCE_FIGURES, where, subId: q.sub_id });
 }
 
 export async function sourcesDetails(
@@ -117,10 +146,9 @@ export async function sourcesDetails(
     with u as (
       select url, sum(hits)::bigint as hits, sum(downloads)::bigint as downloads,
              sum(unique_downloads)::bigint as unique_downloads, sum(purchases)::bigint as purchases
-      from ingest_daily_source
-      where user_id = ${userId} and project = ${q.app} and domain = ${q.domain.toLowerCase()}
-        and day between ${range.from}::date and ${range.to}::date
+      from (${urlRows(userId, q, range)}) r
       group by url
+      ${q.sub_id === undefined ? sql`` : sql`having ${anyNonZero(SOURCE_FIGURES)}`}
     )
     select u.*, count(*) over () as total_rows from u
     order by ${sql.raw(SOURCE_SORT[q.sort_key]!)} ${dir(q.sort_dir)}, url asc

@@ -9,7 +9,7 @@ import {
 } from '@pc/core';
 import type { Database } from '../../../db/client.ts';
 import { num, str, type Row } from '../../../db/sql.ts';
-import { dir, offsetOf } from './common.ts';
+import { anyNonZero, dir, offsetOf, underTag } from './common.ts';
 
 /** The videos screen's reads (statistics; shared parts in common.ts). */
 /**
@@ -24,7 +24,9 @@ function videoDays(
   range: DayRange,
   player: string,
   unit: 'day' | 'week' | 'month',
+  subId: string | undefined,
 ): SQL {
+  if (subId !== undefined) return taggedVideoDays(userId, project, range, player, unit, subId);
   const withEmbed = player === 'all' || player === 'embed';
   return sql`
     with v as (
@@ -49,14 +51,41 @@ function videoDays(
     group by 1`;
 }
 
-const videoOf = (r: Row) => ({
-  video_files: num(r.video_files),
-  views: num(r.views),
-  unique_viewers: num(r.unique_viewers),
-  embed_viewers: num(r.embed_viewers),
-  sales: num(r.sales),
-  sum: num(r.sum),
-});
+const TAGGED_VIDEO_FIGURES = ['views', 'sales', 'sale_earned_micro'] as const;
+
+/**
+ * One tag's video days (decision 0209) from the per-player rollup's tagged twin: views and the video sales; distinct
+ * viewers and video files are not kept per tag, so they are null.
+ */
+function taggedVideoDays(userId: number, project: ProjectId, range: DayRange, player: string, unit: 'day' | 'week' | 'month', subId: string): SQL {
+  const where = sql`user_id = ${userId} and project = ${project} and day between ${range.from}::date and ${range.to}::date and player_type = ${player}`;
+  const rows = underTag({
+    whole: sql`select day, ${sql.raw(TAGGED_VIDEO_FIGURES.join(', '))} from ingest_daily_video where ${where}`,
+    twinTable: 'ingest_daily_video_tag',
+    keys: ['day'],
+    figures: TAGGED_VIDEO_FIGURES,
+    where,
+    subId,
+  });
+  return sql`
+    select to_char(date_trunc(${unit}, day), 'YYYY-MM-DD') as date, null::bigint as video_files, coalesce(sum(views), 0)::bigint as views,
+           null::bigint as unique_viewers, null::bigint as embed_viewers,
+           coalesce(sum(sales), 0)::bigint as sales, coalesce(sum(sale_earned_micro), 0)::bigint as sum
+    from (${rows}) r group by 1 having ${anyNonZero(TAGGED_VIDEO_FIGURES)}`;
+}
+
+/** A video row; under a tag the distinct counts are null (not kept per tag). */
+const videoOf = (r: Row, tagged: boolean) => {
+  const distinct = (v: unknown) => (tagged ? null : num(v));
+  return {
+    video_files: distinct(r.video_files),
+    views: num(r.views),
+    unique_viewers: distinct(r.unique_viewers),
+    embed_viewers: distinct(r.embed_viewers),
+    sales: num(r.sales),
+    sum: num(r.sum),
+  };
+};
 
 export async function videosStat(
   database: Database,
@@ -66,7 +95,7 @@ export async function videosStat(
 ): Promise<VideosStatAnswer> {
   const range = resolveRange(q, now);
   const rows = await database.query<Row>(sql`
-    with g as (${videoDays(userId, q.app, range, q.player_type, q.grouping)})
+    with g as (${videoDays(userId, q.app, range, q.player_type, q.grouping, q.sub_id)})
     select g.*, count(*) over () as total_rows,
            sum(video_files) over () as t_video_files, sum(views) over () as t_views,
            sum(unique_viewers) over () as t_unique_viewers, sum(embed_viewers) over () as t_embed_viewers,
@@ -74,17 +103,21 @@ export async function videosStat(
     from g order by date ${dir(q.sort_dir)}
     limit ${q.per_page} offset ${offsetOf(q)}`);
   const first = rows[0] ?? {};
+  const tagged = q.sub_id !== undefined;
   return {
-    data: rows.map((r) => ({ date: str(r.date), ...videoOf(r) })),
+    data: rows.map((r) => ({ date: str(r.date), ...videoOf(r, tagged) })),
     meta: { page: q.page, per_page: q.per_page, total: num(first.total_rows) },
-    totals: {
-      video_files: num(first.t_video_files),
-      views: num(first.t_views),
-      unique_viewers: num(first.t_unique_viewers),
-      embed_viewers: num(first.t_embed_viewers),
-      sales: num(first.t_sales),
-      sum: num(first.t_sum),
-    },
+    totals: videoOf(
+      {
+        video_files: first.t_video_files,
+        views: first.t_views,
+        unique_viewers: first.t_unique_viewers,
+        embed_viewers: first.t_embed_viewers,
+        sales: first.t_sales,
+        sum: first.t_sum,
+      },
+      tagged,
+    ),
     range,
   };
 }
@@ -95,10 +128,11 @@ export async function videosToday(
   project: ProjectId,
   player: string,
   now: Date,
+  subId?: string,
 ) {
   const today = dayOf(now);
   const rows = await database.query<Row>(
-    videoDays(userId, project, { from: today, to: today }, player, 'day'),
+    videoDays(userId, project, { from: today, to: today }, player, 'day', subId),
   );
-  return { date: today, ...videoOf(rows[0] ?? {}) };
+  return { date: today, ...videoOf(rows[0] ?? {}, subId !== undefined) };
 }
