@@ -325,7 +325,8 @@ export type DetailedTagAnswer = z.infer<typeof detailedTagAnswer>;
 export const detailedAnswer = z.union([detailedBaseAnswer, detailedTagAnswer]);
 export type DetailedAnswer = z.infer<typeof detailedAnswer>;
 
-export const detailedCountriesQuery = z.strictObject({ ...appField, date: dayString });
+/** One day by country group; with `sub_id`, one tag's (decision 0209). */
+export const detailedCountriesQuery = z.strictObject({ ...appField, date: dayString, sub_id: subIdFilter });
 export const countryRow = z.object({
   group: z.enum(COUNTRY_GROUPS),
   downloads: count,

@@ -155,6 +155,7 @@ export class BatchFold {
           r.tag.add([...d, tag], 'downloads', 1);
           if (event.completed) r.daily.addAt(dk, d, 'downloads_completed', 1);
           r.country.addAt(`${dk}\u0001${group}`, [...d, group], 'downloads', 1);
+          addTagged(r, 'country', [...d, group], tag, 'downloads', 1);
           r.file.addAt(`${dk}\u0001${event.file_id}`, [...d, event.file_id], 'downloads', 1);
           r.source.addAt(`${dk}\u0001${ref.domain}\u0001${ref.url}`, [...d, ref.domain, ref.url], 'downloads', 1);
           addTagged(r, 'file', [...d, event.file_id], tag, 'downloads', 1);
@@ -165,6 +166,7 @@ export class BatchFold {
           const reason = decisionColumn(event.refused ? 'refused' : 'repeat');
           r.daily.addAt(dk, d, reason, 1);
           r.country.addAt(`${dk}\u0001${group}`, [...d, group], reason, 1);
+          addTagged(r, 'country', [...d, group], tag, reason, 1);
           r.file.addAt(`${dk}\u0001${event.file_id}`, [...d, event.file_id], reason, 1);
           addTagged(r, 'file', [...d, event.file_id], tag, reason, 1);
           if (event.refused) break; // a refused download never takes the downloader's first of the day

@@ -106,7 +106,7 @@ async function world(versions: VersionSpec[] = []): Promise<{ database: Database
  * counted for each reason add up to all downloads, and none of them is below zero.
  */
 async function expectReasonsAddUp(database: Database) {
-  for (const table of ['ingest_daily', 'ingest_daily_country', 'ingest_daily_file', 'ingest_daily_file_tag']) {
+  for (const table of ['ingest_daily', 'ingest_daily_country', 'ingest_daily_file', 'ingest_daily_country_tag', 'ingest_daily_file_tag']) {
     const rows = await database.query<Record<string, unknown>>(sql.raw(`select * from ${table}`));
     for (const row of rows) {
       const parts = ['counted_downloads', ...REASON_COLUMNS].map((c) => Number(row[c]));
@@ -134,8 +134,8 @@ async function expectTagsAddUp(database: Database) {
 }
 
 /**
- * Decision 0209: the file, source and video rollups' tagged twins agree with the tag rollup (a tag's downloads,
- * counted downloads, video views and hits, summed over its files or sources, are the tag's), and what the whole rollups
+ * Decision 0209: the country, file, source and video rollups' tagged twins agree with the tag rollup (a tag's
+ * downloads, counted downloads, video views and hits, summed over its files, sources or country groups, are the tag's), and what the whole rollups
  * hold beyond their twins ("no tag") is never below zero.
  */
 async function expectTwinsAgree(database: Database) {
@@ -149,6 +149,8 @@ async function expectTwinsAgree(database: Database) {
   const nonZero = (cols: string[]) => `where ${cols.map((c) => `${c} <> 0`).join(' or ')}`;
   const fileCols = ['downloads', 'counted_downloads', 'video_views'];
   await same(`select * from (${sums('ingest_daily_file_tag', fileCols)}) x ${nonZero(fileCols)}`, `${tagged(fileCols)} and (${fileCols.map((c) => `${c} <> 0`).join(' or ')})`);
+  const countryCols = ['downloads', 'counted_downloads'];
+  await same(`select * from (${sums('ingest_daily_country_tag', countryCols)}) x ${nonZero(countryCols)}`, `${tagged(countryCols)} and (${countryCols.map((c) => `${c} <> 0`).join(' or ')})`);
   const sourceCols = ['hits', 'downloads'];
   await same(`select * from (${sums('ingest_daily_source_tag', sourceCols)}) x ${nonZero(sourceCols)}`, `${tagged(sourceCols)} and (${sourceCols.map((c) => `${c} <> 0`).join(' or ')})`);
   const untagged = (whole: string, twin: string, keys: string[], cols: string[]) => `
@@ -158,6 +160,7 @@ async function expectTwinsAgree(database: Database) {
     group by ${keys.map((_, i) => i + 1).join(', ')}
     having ${cols.map((c) => `sum(${c}) < 0`).join(' or ')}`;
   const k = ['user_id', 'project', 'day'];
+  expect(await database.query(sql.raw(untagged('ingest_daily_country', 'ingest_daily_country_tag', [...k, 'country_group'], ['downloads', 'counted_downloads', 'sales', ...REASON_COLUMNS])))).toEqual([]);
   expect(await database.query(sql.raw(untagged('ingest_daily_file', 'ingest_daily_file_tag', [...k, 'file_id'], ['downloads', 'counted_downloads', 'video_views', 'sales', ...REASON_COLUMNS])))).toEqual([]);
   expect(await database.query(sql.raw(untagged('ingest_daily_source', 'ingest_daily_source_tag', [...k, 'domain', 'url'], ['hits', 'downloads', 'unique_downloads', 'purchases'])))).toEqual([]);
   expect(await database.query(sql.raw(untagged('ingest_daily_video', 'ingest_daily_video_tag', [...k, 'player_type'], ['views', 'seconds', 'sales'])))).toEqual([]);

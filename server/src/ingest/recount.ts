@@ -193,7 +193,13 @@ with ${valuesTables(versions)}
     union all select 'video', jsonb_build_array(user_id, project, day, dim), 'seconds', seconds from vv2
     union all select 'video', jsonb_build_array(user_id, project, day, dim), 'unique_viewers', count(distinct viewer) from vv2 group by user_id, project, day, dim
     union all select 'video', jsonb_build_array(user_id, project, day, dim), 'video_files', count(distinct file_id) from vv2 group by user_id, project, day, dim
-    -- The tagged events of the file, source and video figures (decision 0209); no distinct counts per tag.
+    -- The tagged events of the country, file, source and video figures (decision 0209); no distinct counts per tag.
+    union all select 'country_tag', jsonb_build_array(user_id, project, day, tag, grp), 'downloads', 1 from dl2 where tag <> ''
+    union all select 'country_tag', jsonb_build_array(user_id, project, day, tag, grp), col, 1 from uncounted where tag <> ''
+    union all select 'country_tag', jsonb_build_array(user_id, project, day, tag, grp), 'counted_downloads', 1 from firsts where counted and tag <> ''
+    union all select 'country_tag', jsonb_build_array(user_id, project, day, tag, grp), 'download_earned_micro', earned from firsts where tag <> ''
+    union all select 'country_tag', jsonb_build_array(user_id, project, day, tag, grp), 'sales', 1 from sales where counts and tag <> ''
+    union all select 'country_tag', jsonb_build_array(user_id, project, day, tag, grp), 'sale_earned_micro', share from sales where tag <> ''
     union all select 'file_tag', jsonb_build_array(user_id, project, day, tag, file_id), 'downloads', 1 from dl2 where tag <> ''
     union all select 'file_tag', jsonb_build_array(user_id, project, day, tag, file_id), col, 1 from uncounted where tag <> ''
     union all select 'file_tag', jsonb_build_array(user_id, project, day, tag, file_id), 'counted_downloads', 1 from firsts where counted and tag <> ''

@@ -79,7 +79,13 @@ export const TABLES = {
     keyTypes: ['bigint', 'text', 'date', 'text'],
     columns: ['hits', 'downloads', 'counted_downloads', 'sales', 'rebills', 'refunds', 'video_views', 'earned_micro'],
   },
-  /** The file, source and video rollups' tagged events, the tag fourth in the key (decision 0209; see TAGGED). */
+  /** The country, file, source and video rollups' tagged events, the tag fourth in the key (decision 0209; see TAGGED). */
+  country_tag: {
+    table: 'ingest_daily_country_tag',
+    keys: ['user_id', 'project', 'day', 'sub_id', 'country_group'],
+    keyTypes: ['bigint', 'text', 'date', 'text', 'text'],
+    columns: ['downloads', 'counted_downloads', 'download_earned_micro', 'sales', 'sale_earned_micro', ...REASON_COLUMNS],
+  },
   file_tag: {
     table: 'ingest_daily_file_tag',
     keys: ['user_id', 'project', 'day', 'sub_id', 'file_id'],
@@ -134,10 +140,11 @@ export function emptyRollups(): Rollups {
  * a tagged event to the whole rollup is made to the twin as well (`addTagged`), so "no tag" is the whole less the
  * twin, exactly. Distinct video viewers and files are not kept per tag: the twin has no column for them.
  */
-export const TAGGED = { file: 'file_tag', source: 'source_tag', video: 'video_tag' } as const;
+export const TAGGED = { country: 'country_tag', file: 'file_tag', source: 'source_tag', video: 'video_tag' } as const;
 export type TaggedRollup = keyof typeof TAGGED;
 
 const TWIN_COLUMNS: Record<TaggedRollup, ReadonlySet<string>> = {
+  country: new Set(TABLES.country_tag.columns),
   file: new Set(TABLES.file_tag.columns),
   source: new Set(TABLES.source_tag.columns),
   video: new Set(TABLES.video_tag.columns),

@@ -301,7 +301,7 @@ export const ingestDailyTag = pgTable(
 );
 
 /**
- * The tagged events of the file, source and video rollups, the tag added to their keys (decision 0209): rows only for
+ * The tagged events of the country, file, source and video rollups, the tag added to their keys (decision 0209): rows only for
  * tagged events; "no tag" is the whole rollup less these. Distinct viewers and video files are not kept per tag.
  */
 export const ingestDailyFileTag = pgTable(
@@ -325,6 +325,29 @@ export const ingestDailyFileTag = pgTable(
     uncountedUnpaidGroup: big('uncounted_unpaid_group').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.userId, t.project, t.day, t.subId, t.fileId] })],
+);
+
+export const ingestDailyCountryTag = pgTable(
+  'ingest_daily_country_tag',
+  {
+    userId: big('user_id').notNull(),
+    project: text('project').notNull(),
+    day: day('day').notNull(),
+    subId: text('sub_id').notNull(),
+    countryGroup: text('country_group').notNull(),
+    downloads: big('downloads').notNull().default(0),
+    countedDownloads: big('counted_downloads').notNull().default(0),
+    downloadEarnedMicro: big('download_earned_micro').notNull().default(0),
+    sales: big('sales').notNull().default(0),
+    saleEarnedMicro: big('sale_earned_micro').notNull().default(0),
+    uncountedRefused: big('uncounted_refused').notNull().default(0),
+    uncountedRepeat: big('uncounted_repeat').notNull().default(0),
+    uncountedFileUnavailable: big('uncounted_file_unavailable').notNull().default(0),
+    uncountedSmallFile: big('uncounted_small_file').notNull().default(0),
+    uncountedPpsPlan: big('uncounted_pps_plan').notNull().default(0),
+    uncountedUnpaidGroup: big('uncounted_unpaid_group').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.project, t.day, t.subId, t.countryGroup] })],
 );
 
 export const ingestDailySourceTag = pgTable(

@@ -78,7 +78,7 @@ export async function statisticsRoutes(root: FastifyInstance) {
     { ...kept, schema: { tags, querystring: detailedCountriesQuery, response: { 200: detailedCountriesAnswer } } },
     async (request) => {
       const { userId } = partner(request);
-      return stats.detailedCountries(request.figures, userId, request.query.app, request.query.date);
+      return stats.detailedCountries(request.figures, userId, request.query.app, request.query.date, request.query.sub_id);
     },
   );
 

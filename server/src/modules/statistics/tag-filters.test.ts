@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { filesAnswer, sourcesBaseAnswer, sourcesDetailsAnswer, videosStatAnswer, videosTodayAnswer } from '@pc/core';
+import { COUNTRY_GROUPS, DEFAULT_PRODUCT, countryGroupOf, detailedCountriesAnswer, filesAnswer, sourcesBaseAnswer, sourcesDetailsAnswer, videosStatAnswer, videosTodayAnswer } from '@pc/core';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { recountAndRollups } from '../../ingest/recount.ts';
 import { ingest, signedInPartner, type TestPartner } from './testing.ts';
 
-// The files, sources and videos screens filtered by sub-ID tag (decision 0209). "Now" is 2026-11-20 12:00 UTC. Events
+// The files, sources and videos screens and a day's country groups filtered by sub-ID tag (decision 0209). "Now" is 2026-11-20 12:00 UTC. Events
 // go through the real ingest call; the expected figures come from the test's own list: every download has its own
 // downloader, so each counts (a 30 MB file from the US earns 8,750 on the default plan) and is a unique download; a
 // sale earns 60 % of 10 USD.
@@ -166,6 +166,34 @@ describe('sources by tag', () => {
   });
 });
 
+describe('a day by country group and tag', () => {
+  it('gives the tag’s downloads and sales of the day in their country group (every event is from the US), the rest empty', async () => {
+    const us = countryGroupOf('US', DEFAULT_PRODUCT.countryGroups);
+    for (const tag of TAGS) {
+      for (const date of ['2026-11-19', TODAY]) {
+        const res = await a.get('/statistics/detailed/countries', { app: 'fd1', date, sub_id: tag });
+        expect(res.statusCode, res.body).toBe(200);
+        const body = detailedCountriesAnswer.parse(res.json());
+        const day = of(tag).filter((e) => e.day === date);
+        const downloads = count(day, (e) => e.kind === 'download');
+        const sales = count(day, (e) => e.kind === 'sale');
+        expect(body.data.map((r) => r.group)).toEqual([...COUNTRY_GROUPS]);
+        for (const row of body.data) {
+          const mine = row.group === us;
+          expect(row, `${tag} ${date} ${row.group}`).toMatchObject({
+            downloads: mine ? downloads : 0,
+            counted_downloads: mine ? downloads : 0,
+            sum: mine ? downloads * 8_750 : 0,
+            sales_count: mine ? sales : 0,
+            sales: mine ? sales * 6_000_000 : 0,
+          });
+        }
+      }
+    }
+    expect((await a.get('/statistics/detailed/countries', { app: 'fd1', date: TODAY, sub_id: 'a b' })).statusCode).toBe(422);
+  });
+});
+
 describe('videos by tag', () => {
   it('gives views per day under the tag and player, distinct viewers and files not kept per tag (null)', async () => {
     for (const tag of TAGS) {
@@ -192,6 +220,7 @@ describe('videos by tag', () => {
 
   it('keeps the rollups equal to the recount from the raw events, tagged twins included', async () => {
     const { recount, rollups } = await recountAndRollups(t.ctx.database);
+    expect(rollups.filter((r) => r.tbl === 'country_tag').length).toBeGreaterThan(0);
     expect(rollups.filter((r) => r.tbl === 'file_tag').length).toBeGreaterThan(0);
     expect(rollups.filter((r) => r.tbl === 'source_tag').length).toBeGreaterThan(0);
     expect(rollups.filter((r) => r.tbl === 'video_tag').length).toBeGreaterThan(0);

@@ -17,7 +17,7 @@ import {
 import type { Database } from '../../../db/client.ts';
 import { num, str, type Row } from '../../../db/sql.ts';
 import { DOWNLOAD_COLUMNS, FILE_SALE_COLUMNS, sumOf } from '../../../money/earning-columns.ts';
-import { ratio, dir, offsetOf } from './common.ts';
+import { ratio, dir, offsetOf, underTag } from './common.ts';
 import { tagBuckets } from '../../../plumbing/tag-figures.ts';
 
 /** The detailed screen's reads (statistics; shared parts in common.ts). */
@@ -205,14 +205,19 @@ export async function detailedCountries(
   userId: number,
   project: ProjectId,
   date: string,
+  subId?: string,
 ): Promise<DetailedCountriesAnswer> {
+  const figures = ['downloads', 'download_earned_micro', 'sales', 'sale_earned_micro', 'counted_downloads', ...UNCOUNTED.map(([, c]) => c)];
+  const where = sql`user_id = ${userId} and project = ${project} and day = ${date}::date`;
+  const whole = sql`select country_group, ${sql.raw(figures.join(', '))} from ingest_daily_country where ${where}`;
+  // Under a tag, the country rollup's tagged twin (decision 0209); "no tag" is the whole less the tagged.
+  const source = subId === undefined ? whole : underTag({ whole, twinTable: 'ingest_daily_country_tag', keys: ['country_group'], figures, where, subId });
   const rows = await database.query<Row>(sql`
     select country_group, sum(downloads)::bigint as downloads, sum(download_earned_micro)::bigint as sum,
            sum(sales)::bigint as sales_count, sum(sale_earned_micro)::bigint as sales,
            sum(counted_downloads)::bigint as counted_downloads,
            ${sql.raw(UNCOUNTED.map(([, c]) => `sum(${c})::bigint as ${c}`).join(', '))}
-    from ingest_daily_country
-    where user_id = ${userId} and project = ${project} and day = ${date}::date
+    from (${source}) r
     group by country_group`);
   const byGroup = new Map(rows.map((r) => [str(r.country_group), r]));
   return {
