@@ -12,18 +12,27 @@ import { formatDay } from '../../../lib/format.ts';
 import { useDetailedCountries } from '../api/get-detailed-countries.ts';
 import { DownloadsBreakdown } from './DownloadsBreakdown.tsx';
 
-/** One day's detailed figures per country group (A–G, R Russia, U Ukraine). */
+/**
+ * One day's detailed figures per country group (A–G, R Russia, U Ukraine); with `subId`, one sub-ID tag's (its
+ * country groups are kept per tag: decision 0209), the tag being part of the call's query key.
+ */
 export function CountriesDialog({
   app,
   date,
+  subId,
   onClose,
 }: {
   app: ProjectId;
   date: string | null;
+  /** The tag ('' for the events without one); every figure when not given. */
+  subId?: string;
   onClose: () => void;
 }) {
   const { t } = useTranslation('stats');
-  const answer = useDetailedCountries({ app, date: date ?? '' }, date !== null);
+  const answer = useDetailedCountries({ app, date: date ?? '', ...(subId === undefined ? {} : { sub_id: subId }) }, date !== null);
+  // The call keeps the previous answer on screen while a new one loads: another day's or another tag's (an answer
+  // does not name its tag), whose figures are not shown under this day's title.
+  const rows = answer.isPlaceholderData ? [] : (answer.data?.data ?? []);
   const day = date ? formatDay(date, undefined, 'long') : '';
   const columns: TableColumn<CountryRow>[] = [
     {
@@ -56,11 +65,11 @@ export function CountriesDialog({
         <DataTable
           label={t('detailed.countriesOf', { date: day })}
           columns={columns}
-          rows={answer.data?.data ?? []}
+          rows={rows}
           getRowId={(row) => row.group}
           loading={answer.isFetching}
           emptyTitle={t('detailed.noCountries')}
-          export={{ fileName: `countries-${app}-${date}` }}
+          export={{ fileName: `countries-${app}-${date}${subId === undefined ? '' : `-tag-${subId || 'none'}`}` }}
         />
       </DialogContent>
       <DialogActions>

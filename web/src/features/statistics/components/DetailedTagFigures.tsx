@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { ProjectId } from '@pc/core/projects';
@@ -16,6 +16,7 @@ import { formatBucket, formatMoney, formatNumber } from '../../../lib/format.ts'
 import { getDetailedBase, useDetailedBase } from '../api/get-detailed-base.ts';
 import { useDetailedToday } from '../api/get-detailed-today.ts';
 import { MetricChartPanel } from './MetricChartPanel.tsx';
+import { CountriesDialog } from './CountriesDialog.tsx';
 
 /** The figures the tag rollup keeps, as the chart's choices (earnings first, as on the tags screen). */
 const TAG_CHART_METRICS = ['earned_micro', 'downloads', 'counted_downloads', 'sales', 'rebills', 'hits'] as const;
@@ -36,9 +37,9 @@ function todayOfTag(answer: DetailedTodayAnswer | undefined, subId: string): Det
 
 /**
  * The detailed screen filtered by a sub-ID tag (decision 0206): today, the chart and the table from the tag rollup,
- * the same numbers as the tags screen's days. The rollup keeps no split by country group, no reasons downloads did
- * not count, no download and sale earnings apart, no gold bonus and no copies, so those columns are not shown, and a
- * line says so.
+ * the same numbers as the tags screen's days. The rollup keeps no reasons downloads did not count and no download and
+ * sale earnings apart, so the table has no such columns; a day opens the tag's country groups (kept per tag, decision
+ * 0209), which have them. The gold bonus and the copies are not kept per tag at all: a line says so.
  */
 export function DetailedTagFigures({
   app,
@@ -67,6 +68,7 @@ export function DetailedTagFigures({
   const rows = ofTag(answer.data, subId);
   const chartRows = [...(ofTag(chart.data, subId)?.data ?? [])].reverse();
   const todayRow = todayOfTag(today.data, subId);
+  const [countriesOf, setCountriesOf] = useState<string | null>(null);
 
   const label = (key: TagChartMetric) => tagsT(`table.${key === 'earned_micro' ? 'earned' : key === 'counted_downloads' ? 'countedDownloads' : key}`);
   const columns: TableColumn<DetailedTagRow>[] = [
@@ -102,8 +104,11 @@ export function DetailedTagFigures({
         query={chart}
         onMetric={(next) => update({ chart: next }, { resetPage: false })}
       />
-      {/* Where the screen says that a day opens its country groups: what a tag's figures do not have. */}
-      <Typography variant="body2" color="text.secondary" sx={{ mt: 3, mb: 1 }} data-testid="tag-figures-note">
+      <Typography variant="body2" color="text.secondary" sx={{ mt: 3 }}>
+        {grouping === 'day' ? t('detailed.rowHint') : t('detailed.rowHintGrouped')}
+      </Typography>
+      {/* What a tag's figures do not have. */}
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} data-testid="tag-figures-note">
         {t('detailed.tagNote')}
       </Typography>
       <QueryError query={answer} />
@@ -115,6 +120,7 @@ export function DetailedTagFigures({
         loading={answer.isFetching}
         paging={table.paging(rows?.meta.total ?? 0)}
         sort={table.sort}
+        onRowClick={grouping === 'day' ? (row) => setCountriesOf(row.date) : undefined}
         emptyTitle={t('detailed.empty')}
         emptyMessage={t('detailed.emptyHint')}
         export={{
@@ -127,6 +133,7 @@ export function DetailedTagFigures({
             }, progress),
         }}
       />
+      <CountriesDialog app={app} date={countriesOf} subId={subId} onClose={() => setCountriesOf(null)} />
     </PageLayout>
   );
 }

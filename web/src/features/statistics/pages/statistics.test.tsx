@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { fixtures, startScreen } from '../../../test/screens.tsx';
 import { formatDay, formatMoney, formatNumber } from '../../../lib/format.ts';
 import { tagsAnswer, type TagsAnswer } from '@pc/core/contracts/tags';
-import { detailedTagAnswer, detailedTodayAnswer, videoRow, videosStatAnswer } from '@pc/core/contracts/statistics';
+import { detailedCountriesAnswer, detailedTagAnswer, detailedTodayAnswer, videoRow, videosStatAnswer } from '@pc/core/contracts/statistics';
 
 const tagFigures = { hits: 0, downloads: 0, counted_downloads: 0, sales: 1, rebills: 0, refunds: 0, earned_micro: 6_000_000 };
 /** The period's tags as the tags call answers: by earnings, "no tag" among them. */
@@ -140,8 +140,9 @@ describe('detailed statistics filtered by tag', () => {
     expect(callsTo('/statistics/detailed/base').at(-1)!.query).toMatchObject({ app: 'fd1', sub_id: 'forum-x', grouping: 'week' });
     expect(callsTo('/statistics/detailed/today').at(-1)!.query).toEqual({ app: 'fd1', sub_id: 'forum-x' });
     expect(screen.getByTestId('tag-figures-note')).toHaveTextContent(
-      'The breakdown by country group, download and sales earnings apart, the Gold bonus and file copies are not kept per tag.',
+      "A day's country groups show download and sales earnings apart. The Gold bonus and file copies are not kept per tag.",
     );
+    expect(screen.getByTestId('tag-figures-note')).not.toHaveTextContent('country group, download');
     expect(gridRows()[0]).toHaveTextContent(formatMoney(6_017_500));
     expect(gridRows()[1]).toHaveTextContent(formatMoney(8_750));
     // The tags screen's figures, and none of the columns the tag rollup cannot give.
@@ -149,12 +150,67 @@ describe('detailed statistics filtered by tag', () => {
     expect(within(grid).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Date', 'Hits', 'Downloads', 'Counted downloads', 'Sales', 'Rebills', 'Earnings']);
     await waitFor(() => expect(screen.getByTestId('today-earned-value')).toHaveTextContent(formatMoney(1_234_560)));
     expect(screen.getByTestId('today-counted-value')).toHaveTextContent('2');
-    // A day does not open country groups: they are not kept per tag.
+    // Grouped by weeks, a row is no day and opens no country groups; the screen says to group by days.
+    expect(screen.getByText("Group by days to see a day's figures per country group.")).toBeInTheDocument();
     await user.click(within(gridRows()[0]!).getByText(formatMoney(6_017_500)));
     expect(screen.queryByTestId('countries-dialog')).toBeNull();
+    expect(callsTo('/statistics/detailed/countries')).toHaveLength(0);
     // Sorting by the earnings asks the call for `total`.
     await user.click(within(grid).getByRole('columnheader', { name: /^Earnings/ }));
     await waitFor(() => expect(callsTo('/statistics/detailed/base').at(-1)!.query).toMatchObject({ sub_id: 'forum-x', sort_key: 'total' }));
+  }, 60_000);
+
+  it("opens a day's country groups of the tag, asking with its sub_id (\"No tag\" is ''), and shows no other tag's meanwhile", async () => {
+    const user = userEvent.setup();
+    const notCounted = { refused: 0, repeat: 1, file_unavailable: 0, small_file: 0, pps_plan: 0, unpaid_group: 0 };
+    /** A tag's day by country group: the same shape as every figure's, with figures of its own. */
+    const countriesOf = (date: string, group: 'C' | 'U', downloads: number, total: number) =>
+      detailedCountriesAnswer.parse({
+        date,
+        data: [{ group, downloads, counted_downloads: downloads - 1, not_counted: notCounted, sum: 17_500, sales_count: 1, sales: total - 17_500, total, per_1000: 0 }],
+      });
+    let release = () => undefined as void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const { callsTo } = startScreen('/app/fd1/statistics/detailed?tag=forum-x', {
+      ...tagged,
+      'GET /api/statistics/detailed/countries': async (call: { query: Record<string, string> }) => {
+        if (call.query.sub_id === 'forum-x') return { body: countriesOf(call.query.date!, 'C', 3, 6_017_500) };
+        if (call.query.sub_id === '') {
+          await gate;
+          return { body: countriesOf(call.query.date!, 'U', 11, 4_321_000) };
+        }
+        return { body: fixtures.detailedCountries };
+      },
+    });
+    await waitFor(() => expect(gridRows()).toHaveLength(2), { timeout: 20_000 });
+    expect(screen.getByText("Click a day to see its figures per country group.")).toBeInTheDocument();
+    // The tag's day opens its own country groups: the call names the tag, and the dialog shows the answer's figures.
+    await user.click(within(gridRows()[0]!).getByText(formatMoney(6_017_500)));
+    let dialog = await screen.findByTestId('countries-dialog');
+    await waitFor(() => expect(within(dialog).getByText('Group C')).toBeInTheDocument());
+    expect(callsTo('/statistics/detailed/countries').at(-1)!.query).toEqual({ app: 'fd1', date: '2026-11-19', sub_id: 'forum-x' });
+    expect(within(dialog).getByTestId('downloads-C')).toHaveTextContent(`${formatNumber(2)} / ${formatNumber(3)}`);
+    expect(within(dialog).getByText(formatMoney(6_000_000))).toBeInTheDocument();
+    expect(within(dialog).getByText(formatMoney(6_017_500))).toBeInTheDocument();
+    expect(within(dialog).queryByText('Group A')).toBeNull();
+    expect(screen.getByRole('heading', { name: `Country groups on ${formatDay('2026-11-19', undefined, 'long')}` })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByTestId('countries-dialog')).toBeNull());
+
+    // Under "No tag", the call asks with sub_id=''; while its answer loads, the other tag's groups are not shown.
+    await pickTag(user, 'No tag');
+    await waitFor(() => expect(callsTo('/statistics/detailed/base').at(-1)!.query.sub_id).toBe(''));
+    await waitFor(() => expect(gridRows()).toHaveLength(2));
+    await user.click(within(gridRows()[1]!).getByText(formatMoney(8_750)));
+    dialog = await screen.findByTestId('countries-dialog');
+    await waitFor(() => expect(callsTo('/statistics/detailed/countries').at(-1)!.query).toEqual({ app: 'fd1', date: '2026-11-18', sub_id: '' }));
+    expect(within(dialog).queryByText('Group C')).toBeNull();
+    expect(within(dialog).queryByText(formatMoney(6_017_500))).toBeNull();
+    release();
+    await waitFor(() => expect(within(dialog).getByText('U (Ukraine)')).toBeInTheDocument());
+    expect(within(dialog).getByTestId('downloads-U')).toHaveTextContent(`${formatNumber(10)} / ${formatNumber(11)}`);
+    expect(within(dialog).getByText(formatMoney(4_321_000))).toBeInTheDocument();
+    expect(callsTo('/statistics/detailed/countries').every((c) => c.query.sub_id !== undefined)).toBe(true);
   }, 60_000);
 
   it("never shows other figures while a tag's figures load: neither every tag's nor another tag's; \"No tag\" is ''", async () => {
