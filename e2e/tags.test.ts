@@ -3,7 +3,7 @@ import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { maskEmail, type SalesAnswer, type TagDaysAnswer, type TagsAnswer } from '@pc/core';
+import { maskEmail, type FilesAnswer, type SalesAnswer, type TagDaysAnswer, type TagsAnswer } from '@pc/core';
 import { ensureDemoPartner } from '../server/src/seed/demo.ts';
 import { apiAnswer, ARTIFACTS, browserAvailable, ensureWebBuild, inLanguagesAndWidths, type RunningServer, signedInBrowser, startServer } from './support.ts';
 
@@ -45,15 +45,17 @@ describe.skipIf(!hasBrowser)('tags page in Chromium', () => {
       headers: { authorization: `Bearer ${server.app.ctx.config.INGEST_TOKEN_FD1}`, 'content-type': 'application/json' },
       body: JSON.stringify([
         { id: 'e2e-tags-up', type: 'file_uploaded', at: new Date(Date.now() - 86_400_000).toISOString(), app_users_id: u, file_id: 'e2e-tags-file', name: 'guide.zip', size_bytes: 30_000_000 },
-        { id: 'e2e-tags-d1', type: 'download', at, app_users_id: u, file_id: 'e2e-tags-file', country: 'US', downloader_id: 'e2e-g1', completed: true, sub_id: 'e2e-forum' },
+        { id: 'e2e-tags-d1', type: 'download', at, app_users_id: u, file_id: 'e2e-tags-file', country: 'US', downloader_id: 'e2e-g1', completed: true, sub_id: 'e2e-forum', referrer: 'https://e2e-forum.example/thread-1' },
         { id: 'e2e-tags-s1', type: 'sale', at, app_users_id: u, sale_id: 'E2E-TAG-S1', amount_micro: 10_000_000, revenue_type: 'direct', file_id: 'e2e-tags-file', sub_id: 'e2e-forum', buyer_email: BUYER },
+        { id: 'e2e-tags-vup', type: 'file_uploaded', at: new Date(Date.now() - 86_400_000).toISOString(), app_users_id: u, file_id: 'e2e-tags-video', name: 'clip.mp4', size_bytes: 30_000_000, is_video: true },
+        { id: 'e2e-tags-v1', type: 'video_view', at, app_users_id: u, file_id: 'e2e-tags-video', player_type: 'embed', viewer_id: 'e2e-viewer', seconds: 40, sub_id: 'e2e-forum' },
         { id: 'e2e-tags-d2', type: 'download', at, app_users_id: u, file_id: 'e2e-tags-file', country: 'US', downloader_id: 'e2e-g2', completed: true },
         { id: 'e2e-tags-bad', type: 'download', at, app_users_id: u, file_id: 'e2e-tags-file', country: 'US', downloader_id: 'e2e-g3', completed: true, sub_id: 'forum x' },
       ]),
     });
     expect(res.status).toBe(200);
     const body = (await res.json()) as { accepted: number; results: Array<{ id: string; status: string; reason?: string; message?: string }> };
-    expect(body.accepted).toBe(4);
+    expect(body.accepted).toBe(6);
     expect(body.results.find((r) => r.id === 'e2e-tags-bad')).toMatchObject({ status: 'rejected', reason: 'invalid_event', message: expect.stringMatching(/^sub_id: /) });
     ({ browser, context, page } = await signedInBrowser(server.baseUrl, problems, { expectedStatuses: [401, 404] }));
   }, 240_000);
@@ -121,7 +123,54 @@ describe.skipIf(!hasBrowser)('tags page in Chromium', () => {
     await expect.poll(() => detailed.count()).toBe(days.data.length);
     expect(await detailed.first().textContent()).toContain(usd(days.data[0]!.earned_micro));
     expect(await page.getByTestId('tag-figures-note').textContent()).toContain('not kept per tag');
+    // A day of the tag opens its country groups (decision 0209): the tagged US download and its earnings.
+    await page.getByRole('grid', { name: 'Detailed statistics' }).locator(`[role="row"][data-id="${days.data[0]!.date}"]`).click();
+    const groups = page.getByRole('dialog').getByRole('grid', { name: /^Country groups on / });
+    await groups.locator('[role="row"][data-id]').first().waitFor({ timeout: 30_000 });
+    await expect.poll(() => groups.textContent()).toContain(usd(8_750));
+    await page.screenshot({ path: '/tmp/detailed-tag-countries-en.png', fullPage: true });
+    await page.keyboard.press('Escape');
     await page.screenshot({ path: '/tmp/detailed-tag-en.png', fullPage: true });
+    expect(problems).toEqual([]);
+  }, 120_000);
+
+  it('filters the files, sources, videos and a day\'s country groups by the tag (decision 0209)', async () => {
+    const pick = async (name: string) => {
+      await page.getByRole('combobox', { name: 'Tag' }).click();
+      await page.getByRole('option', { name }).click();
+    };
+    const rowIds = (grid: ReturnType<Page['getByRole']>) => grid.locator('[role="row"][data-id]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-id')));
+
+    // Files: only the file with figures under the tag, with the tag's figures; "No tag" has the untagged download.
+    await page.goto(`${server.baseUrl}/app/fd1/statistics/files`);
+    const files = page.getByRole('grid', { name: 'Files' });
+    await files.locator('[role="row"][data-id]').first().waitFor({ timeout: 30_000 });
+    await pick('e2e-forum');
+    await expect.poll(() => new URL(page.url()).searchParams.get('tag')).toBe('e2e-forum');
+    // The tag's figures: one download (the untagged one is not here) and the sale; the whole file has two downloads.
+    await expect.poll(() => files.locator('[role="row"][data-id="e2e-tags-file"]').textContent()).toContain(usd(8_750 + 6_000_000));
+    expect((await rowIds(files)).sort()).toEqual(['e2e-tags-file', 'e2e-tags-video']);
+
+    // Sources: the tag's referring domain (the download) and "direct" (the sale came without a referrer).
+    await page.goto(`${server.baseUrl}/app/fd1/statistics/sources?tag=e2e-forum`);
+    const sources = page.getByRole('grid', { name: 'Sources by domain' });
+    await expect.poll(async () => (await rowIds(sources)).sort(), { timeout: 30_000 }).toEqual(['(direct)', 'e2e-forum.example']);
+
+    // Videos: the tag's view, without the distinct counts that are not kept per tag.
+    await page.goto(`${server.baseUrl}/app/fd1/videos?tag=e2e-forum`);
+    const videos = page.getByRole('grid', { name: 'Video statistics' });
+    await videos.locator('[role="row"][data-id]').first().waitFor({ timeout: 30_000 });
+    expect(await page.getByTestId('tag-figures-note').textContent()).toContain('not kept per tag');
+    expect(await videos.getByRole('columnheader', { name: 'Views' }).count()).toBe(1);
+    expect(await videos.getByRole('columnheader', { name: 'Unique viewers' }).count()).toBe(0);
+    await pick('All tags');
+    await expect.poll(() => videos.getByRole('columnheader', { name: 'Unique viewers' }).count()).toBe(1);
+
+    // The API the screens read: the tag's file figures are the test's own events.
+    const tagged = await apiAnswer<FilesAnswer>(page, '/statistics/files?app=fd1&sub_id=e2e-forum');
+    expect(tagged.data.find((r) => r.id === 'e2e-tags-file')).toMatchObject({ downloads_today: 1, counted_today: 1, sales_today: 1, earned_today: 8_750 + 6_000_000 });
+    const untagged = await apiAnswer<FilesAnswer>(page, '/statistics/files?app=fd1&sub_id=&per_page=200');
+    expect(untagged.data.find((r) => r.id === 'e2e-tags-file')).toMatchObject({ downloads_today: 1, sales_today: 0 });
     expect(problems).toEqual([]);
   }, 120_000);
 
@@ -148,6 +197,17 @@ describe.skipIf(!hasBrowser)('tags page in Chromium', () => {
     await page.getByTestId('tag-figures-note').waitFor({ timeout: 30_000 });
     await page.locator('[role="row"][data-id]').first().waitFor({ timeout: 30_000 });
     await page.screenshot({ path: '/tmp/detailed-tag-ar-390.png', fullPage: true });
-    for (const name of ['sales-tag', 'buyers-tag']) for (const lang of ['en', 'ar']) for (const w of [1440, 390]) copyFileSync(join(ARTIFACTS, `${name}-${lang}-${w}.png`), `/tmp/${name}-${lang}-${w}.png`);
+    for (const [name, path] of [
+      ['files-tag', 'statistics/files'],
+      ['sources-tag', 'statistics/sources'],
+      ['videos-tag', 'videos'],
+    ] as const) {
+      await inLanguagesAndWidths(page, name, async () => {
+        await page.goto('about:blank');
+        await page.goto(`${server.baseUrl}/app/fd1/${path}?tag=e2e-forum`);
+        await page.locator('[role="row"][data-id]').first().waitFor({ timeout: 30_000 });
+      });
+    }
+    for (const name of ['sales-tag', 'buyers-tag', 'files-tag', 'sources-tag', 'videos-tag']) for (const lang of ['en', 'ar']) for (const w of [1440, 390]) copyFileSync(join(ARTIFACTS, `${name}-${lang}-${w}.png`), `/tmp/${name}-${lang}-${w}.png`);
   }, 480_000);
 });
