@@ -10,7 +10,7 @@ import { bumpPartnerGenerations } from '../plumbing/read-cache.ts';
 import { BatchFold } from './fold.ts';
 import { ROLLUP_NAMES } from './rollups.ts';
 import { readFiles, readFirstsOfFiles, readPartners, readPlans, readRegisters, readSales, stateKeys } from './state.ts';
-import { ensurePartitions, flushRollup, markDirtyDays, storeDayUniques, storeEvents, writeFilesAndSales, writeFirsts } from './store.ts';
+import { ensurePartitions, flushRollups, markDirtyDays, storeDayUniques, storeEvents, writeFilesAndSales, writeFirsts } from './store.ts';
 import { checkPartners, validateEvents, type PartnerEvent, type ValidEvent } from './validate.ts';
 
 /**
@@ -312,10 +312,8 @@ async function processValid(tx: Tx, project: ProjectId, valid: ValidEvent[], res
   mark('files, sales write');
   await writeFirsts(tx, changedFirsts);
   mark('first downloads write');
-  for (const name of ROLLUP_NAMES) {
-    await flushRollup(tx, name, fold.r[name]);
-    mark(`rollup ${name}`);
-  }
+  await flushRollups(tx, fold.r);
+  mark('rollups');
 
   // 11. Every partner day whose figures moved is dirty for the day close.
   await markDirtyDays(tx, project, fold.r, fold.changedFileStates());

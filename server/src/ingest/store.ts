@@ -146,9 +146,19 @@ export async function storeDayUniques(
   }));
 }
 
-/** Adds a rollup's differences to its table, in key order. */
-export async function flushRollup(tx: Q, name: RollupName, rollup: Rollup) {
-  if (rollup.map.size === 0) return;
+/**
+ * Adds the rollups' differences to their tables, each in key order, in one statement: an insert per table as a
+ * data-modifying CTE, so a batch pays one round trip and one plan for all its rollups instead of one per table.
+ */
+export async function flushRollups(tx: Q, r: Rollups) {
+  const parts = ROLLUP_NAMES.filter((name) => r[name].map.size > 0).map((name) => upsertOf(name, r[name]));
+  if (parts.length === 0) return;
+  const ctes = parts.map((part, i) => sql`${sql.raw(`r${i}`)} as (${part} returning 1)`);
+  await tx.execute(sql`with ${sql.join(ctes, sql`, `)} select 1`);
+}
+
+/** One rollup's differences as an insert that adds them to the table's rows, in key order. */
+function upsertOf(name: RollupName, rollup: Rollup) {
   const spec = TABLES[name];
   const entries = [...rollup.map.values()].sort((a, b) => compareKeys(a.key, b.key));
   const data = entries.map(({ key, c }) => {
@@ -164,12 +174,10 @@ export async function flushRollup(tx: Q, name: RollupName, rollup: Rollup) {
   const cols = [...spec.keys, ...spec.columns].join(', ');
   const updates = spec.columns.map((c) => `${c} = t.${c} + excluded.${c}`);
   if (name === 'daily') updates.push('updated_at = now()');
-  await tx.execute(
-    sql`insert into ${sql.raw(spec.table)} as t (${sql.raw(cols)})
+  return sql`insert into ${sql.raw(spec.table)} as t (${sql.raw(cols)})
         select ${sql.raw(cols)} from jsonb_to_recordset(${JSON.stringify(data)}::jsonb) as x(${sql.raw(recordType)})
         order by ${sql.raw(spec.keys.join(', '))}
-        on conflict (${sql.raw(spec.keys.join(', '))}) do update set ${sql.raw(updates.join(', '))}`,
-  );
+        on conflict (${sql.raw(spec.keys.join(', '))}) do update set ${sql.raw(updates.join(', '))}`;
 }
 
 /**
