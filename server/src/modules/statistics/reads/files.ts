@@ -112,21 +112,7 @@ export async function files(
       const createdAt = r.uploaded_at ? new Date(r.uploaded_at as string) : null;
       const trend = recent.get(str(r.file_id)) ?? { last: 0, before: 0 };
       return {
-        id: str(r.file_id),
-        name: str(r.name),
-        folder: (r.folder as string | null) ?? null,
-        size: num(r.size_bytes),
-        created_at: createdAt ? createdAt.toISOString() : '',
-        downloads_today: num(r.downloads_today),
-        counted_today: num(r.counted_today),
-        not_counted_today: Object.fromEntries(DOWNLOAD_REASONS.map((reason) => [reason, num(r[`uncounted_${reason}`])])) as NotCountedDownloads,
-        downloads_total: num(r.downloads_total),
-        video_views_today: num(r.video_views_today),
-        video_views_total: num(r.video_views_total),
-        earned_today: num(r.earned_today),
-        earned_total: num(r.earned_total),
-        sales_today: num(r.sales_today),
-        sales_total: num(r.sales_total),
+        ...fileRowOf(r),
         hints: createdAt
           ? fileHints(
               {
@@ -147,6 +133,27 @@ export async function files(
     }),
     meta: { page: q.page, per_page: q.per_page, total: num(counted[0]?.n) },
     folders: folderList,
+  };
+}
+
+/** A file's row of the list without its hints: the file itself and its figures today and in all. */
+function fileRowOf(r: Row): Omit<FilesAnswer['data'][number], 'hints'> {
+  return {
+    id: str(r.file_id),
+    name: str(r.name),
+    folder: (r.folder as string | null) ?? null,
+    size: num(r.size_bytes),
+    created_at: r.uploaded_at ? new Date(r.uploaded_at as string).toISOString() : '',
+    downloads_today: num(r.downloads_today),
+    counted_today: num(r.counted_today),
+    not_counted_today: Object.fromEntries(DOWNLOAD_REASONS.map((reason) => [reason, num(r[`uncounted_${reason}`])])) as NotCountedDownloads,
+    downloads_total: num(r.downloads_total),
+    video_views_today: num(r.video_views_today),
+    video_views_total: num(r.video_views_total),
+    earned_today: num(r.earned_today),
+    earned_total: num(r.earned_total),
+    sales_today: num(r.sales_today),
+    sales_total: num(r.sales_total),
   };
 }
 
@@ -235,24 +242,7 @@ async function filesUnderTag(
     total = num(counted[0]?.n);
   }
   return {
-    data: page.map((r) => ({
-      id: str(r.file_id),
-      name: str(r.name),
-      folder: (r.folder as string | null) ?? null,
-      size: num(r.size_bytes),
-      created_at: r.uploaded_at ? new Date(r.uploaded_at as string).toISOString() : '',
-      downloads_today: num(r.downloads_today),
-      counted_today: num(r.counted_today),
-      not_counted_today: Object.fromEntries(DOWNLOAD_REASONS.map((reason) => [reason, num(r[`uncounted_${reason}`])])) as NotCountedDownloads,
-      downloads_total: num(r.downloads_total),
-      video_views_today: num(r.video_views_today),
-      video_views_total: num(r.video_views_total),
-      earned_today: num(r.earned_today),
-      earned_total: num(r.earned_total),
-      sales_today: num(r.sales_today),
-      sales_total: num(r.sales_total),
-      hints: [],
-    })),
+    data: page.map((r) => ({ ...fileRowOf(r), hints: [] })),
     meta: { page: q.page, per_page: q.per_page, total },
     folders: folderList,
   };
