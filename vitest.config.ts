@@ -11,6 +11,10 @@ const server = (name: string, env: Record<string, string>) => ({
     env,
     setupFiles: ['server/src/test/setup.ts'],
     globalSetup: ['server/src/test/global-setup.ts'],
+    // A worker's test files share the modules it has loaded: importing the server takes seconds, paid once per worker
+    // instead of once per file. Each test still has a database of its own, and what the server keeps in memory is
+    // kept per database or per app, or is the same for every test (decision 0210).
+    isolate: false,
     testTimeout: 60_000,
     hookTimeout: 60_000,
   },
@@ -42,16 +46,22 @@ export default defineConfig({
         },
       },
       ...(existsSync('web/vitest.config.ts') ? ['./web/vitest.config.ts'] : []),
-      // The browser journeys run last and one at a time, on a machine the other suites no longer load.
+      // The browser journeys run last, on a machine the other suites no longer load, two at a time: a journey spends
+      // much of its time waiting on its browser or its server, so two keep both cores busy (decision 0210). Each
+      // starts its server's database from the run's migrated template, as the API tests do.
       {
         test: {
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
           environment: 'node',
+          globalSetup: ['server/src/test/global-setup.ts', 'e2e/global-setup.ts'],
           testTimeout: 180_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
+          maxWorkers: 2,
           sequence: { groupOrder: 1 },
+          // A figure polled on a page (expect.poll) may take a few seconds to show on a slow machine; the poll ends
+          // as soon as it matches.
+          expect: { poll: { timeout: 15_000 } },
         },
       },
     ],

@@ -6,7 +6,6 @@ import { addAdditionalIncome } from '../server/src/operator/service.ts';
 import {
   ARTIFACTS,
   browserAvailable,
-  ensureWebBuild,
   startServer,
   type RunningServer,
   solveCaptcha,
@@ -41,7 +40,6 @@ describe.skipIf(!hasBrowser)('webmaster API key in Chromium', () => {
   }
 
   beforeAll(async () => {
-    ensureWebBuild();
     server = await startServer();
     const userId = await ensureDemoPartner(server.app.ctx);
     await addAdditionalIncome(

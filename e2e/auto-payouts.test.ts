@@ -9,7 +9,7 @@ import { hashPassword } from '../server/src/lib/passwords.ts';
 import { runAutoPayouts } from '../server/src/money/auto-payouts.ts';
 import { startCoolingOff } from '../server/src/money/cooling-off.ts';
 import { loadProduct } from '../server/src/money/product.ts';
-import { ARTIFACTS, browserAvailable, ensureWebBuild, inLanguagesAndWidths, seriousAxeFindings, signedInBrowser, startServer, type RunningServer } from './support.ts';
+import { ARTIFACTS, browserAvailable, inLanguagesAndWidths, seriousAxeFindings, signedInBrowser, startServer, type RunningServer } from './support.ts';
 
 const hasBrowser = browserAvailable();
 const CODE = '4821';
@@ -41,7 +41,6 @@ describe.skipIf(!hasBrowser)('automatic payouts in Chromium', () => {
   }
 
   beforeAll(async () => {
-    ensureWebBuild();
     server = await startServer();
     userId = await ensureDemoPartner(server.app.ctx);
     const now = new Date(Date.now() - DAY);

@@ -8,7 +8,6 @@ import {
   apiAnswer,
   ARTIFACTS,
   browserAvailable,
-  ensureWebBuild,
   inLanguagesAndWidths,
   type RunningServer,
   seriousAxeFindings,
@@ -50,7 +49,6 @@ describe.skipIf(!hasBrowser)('buyers page in Chromium', () => {
   }
 
   beforeAll(async () => {
-    ensureWebBuild();
     server = await startServer();
     const demo = await ensureDemoPartner(server.app.ctx);
     const [program] = await server.app.ctx.database.query<{ app_user_id: number }>(

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ensureDemoStaff } from '../server/src/seed/demo-staff.ts';
 import { closeConsoleTest, CONSOLE_SHOTS, consolePage, shootInWidths, signInDemoMember } from './console-support.ts';
-import { browserAvailable, demoPartnerWithHistory, ensureWebBuild, launch, startServer, type RunningServer } from './support.ts';
+import { browserAvailable, demoPartnerWithHistory, launch, startServer, type RunningServer } from './support.ts';
 
 const hasBrowser = browserAvailable();
 
@@ -26,7 +26,6 @@ describe.skipIf(!hasBrowser)('console: flagged sales in Chromium', () => {
 
   beforeAll(async () => {
     mkdirSync(CONSOLE_SHOTS, { recursive: true });
-    ensureWebBuild();
     server = await startServer();
     const ctx = server.app.ctx;
     demoId = await demoPartnerWithHistory(server, { seed: 'e2e', days: 30 });

@@ -11,7 +11,7 @@ import { payoutFee } from '@pc/core';
 import { fund, insertWallet } from '../server/src/modules/payouts/testing.ts';
 import { createPartner } from '../server/src/money/testing.ts';
 import { closeConsoleTest, CONSOLE_SHOTS, consolePage, signInDemoMember } from './console-support.ts';
-import { browserAvailable, ensureWebBuild, launch, localLink, mailbox, setLanguage, signIn, startServer, type RunningServer } from './support.ts';
+import { browserAvailable, launch, localLink, mailbox, setLanguage, signIn, startServer, type RunningServer } from './support.ts';
 
 const hasBrowser = browserAvailable();
 
@@ -54,7 +54,6 @@ describe.skipIf(!hasBrowser)('running the programme from the console in Chromium
 
   beforeAll(async () => {
     mkdirSync(CONSOLE_SHOTS, { recursive: true });
-    ensureWebBuild();
     server = await startServer();
     const { ctx } = server.app;
     partnerId = await ensureDemoPartner(ctx);

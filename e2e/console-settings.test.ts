@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ensureDemoStaff } from '../server/src/seed/demo-staff.ts';
 import { closeConsoleTest, CONSOLE_SHOTS, consolePage, shootInWidths, signInDemoMember } from './console-support.ts';
-import { browserAvailable, ensureWebBuild, launch, startServer, type RunningServer } from './support.ts';
+import { browserAvailable, launch, startServer, type RunningServer } from './support.ts';
 
 const hasBrowser = browserAvailable();
 
@@ -24,7 +24,6 @@ describe.skipIf(!hasBrowser)('console: product settings in Chromium', () => {
 
   beforeAll(async () => {
     mkdirSync(CONSOLE_SHOTS, { recursive: true });
-    ensureWebBuild();
     server = await startServer();
     await ensureDemoStaff(server.app.ctx);
     browser = await launch();

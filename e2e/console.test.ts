@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { generate } from 'otplib';
 import { ensureDemoPartner, DEMO_EMAIL, DEMO_PASSWORD } from '../server/src/seed/demo.ts';
-import { browserAvailable, ensureWebBuild, launch, signIn, startServer, watchProblems, type RunningServer } from './support.ts';
+import { browserAvailable, chooseLanguageInMenu, launch, signIn, startServer, watchProblems, type RunningServer } from './support.ts';
 import { closeConsoleTest } from './console-support.ts';
 
 const hasBrowser = browserAvailable();
@@ -41,11 +41,7 @@ describe.skipIf(!hasBrowser)('operator console in Chromium', () => {
   async function shoot(page: Page, name: string) {
     for (const lang of ['en', 'ru'] as const) {
       const current = await page.evaluate(() => document.documentElement.lang);
-      if (current !== lang) {
-        await page.getByTestId('language-switcher').first().click();
-        await page.locator(`[role=menuitem][data-lang=${lang}]`).click();
-        await page.waitForFunction((l) => document.documentElement.lang === l, lang);
-      }
+      if (current !== lang) await chooseLanguageInMenu(page, lang);
       for (const width of [1440, 390]) {
         await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
         await page.waitForTimeout(400);
@@ -55,9 +51,7 @@ describe.skipIf(!hasBrowser)('operator console in Chromium', () => {
         await page.screenshot({ path: join(SHOTS, `${name}-${lang}-${width}.png`), fullPage: true });
       }
     }
-    await page.getByTestId('language-switcher').first().click();
-    await page.locator('[role=menuitem][data-lang=en]').click();
-    await page.waitForFunction(() => document.documentElement.lang === 'en');
+    await chooseLanguageInMenu(page, 'en');
     await page.setViewportSize({ width: 1440, height: 900 });
   }
 
@@ -89,7 +83,6 @@ describe.skipIf(!hasBrowser)('operator console in Chromium', () => {
 
   beforeAll(async () => {
     mkdirSync(SHOTS, { recursive: true });
-    ensureWebBuild();
     server = await startServer();
     await ensureDemoPartner(server.app.ctx);
     await addMember(ADMIN);

@@ -4,7 +4,6 @@ import { DEMO_EMAIL, DEMO_PASSWORD } from '../server/src/seed/demo.ts';
 import {
   browserAvailable,
   demoPartnerWithHistory,
-  ensureWebBuild,
   inLanguagesAndWidths,
   launch,
   seriousAxeFindings,
@@ -41,7 +40,6 @@ describe.skipIf(!hasBrowser)('the dark scheme in Chromium', () => {
   const pageBackground = (p: Page) => p.evaluate(() => getComputedStyle(document.body).backgroundColor);
 
   beforeAll(async () => {
-    ensureWebBuild();
     server = await startServer();
     // Some traffic, so the charts and tables have something to draw.
     await demoPartnerWithHistory(server, { seed: 'dark', days: 20, close: true });

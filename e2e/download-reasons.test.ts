@@ -8,7 +8,6 @@ import { ensureDemoPartner } from '../server/src/seed/demo.ts';
 import {
   apiAnswer,
   browserAvailable,
-  ensureWebBuild,
   type RunningServer,
   seriousAxeFindings,
   setLanguage,
@@ -37,7 +36,6 @@ describe.skipIf(!hasBrowser)('downloads that did not count, in Chromium', () => 
   const api = <T>(path: string) => apiAnswer<T>(page, path);
 
   beforeAll(async () => {
-    ensureWebBuild();
     mkdirSync(SHOTS, { recursive: true });
     server = await startServer();
     const demo = await ensureDemoPartner(server.app.ctx);

@@ -8,7 +8,6 @@ import {
   ARTIFACTS,
   ROOT,
   browserAvailable,
-  ensureWebBuild,
   startServer,
   type RunningServer,
   seriousAxeFindings,
@@ -58,7 +57,6 @@ describe.skipIf(!hasBrowser)('FAQ and help centre in Chromium', () => {
   }
 
   beforeAll(async () => {
-    ensureWebBuild();
     server = await startServer();
     // A help centre on this same server (its address answers the app's not-found page, enough to read the query).
     Object.assign(server.app.ctx.config, { HELP_CENTER_URL: `${server.baseUrl}/help-centre-landing`, HELP_CENTER_SSO_SECRET: HELP_SECRET });

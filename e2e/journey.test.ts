@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
   ARTIFACTS,
   browserAvailable,
-  ensureWebBuild,
+  chooseLanguageInMenu,
   launch,
   localLink,
   mailbox,
@@ -36,7 +36,6 @@ describe.skipIf(!hasBrowser)('partner journey in Chromium', () => {
   const widgetRequests: string[] = [];
 
   beforeAll(async () => {
-    ensureWebBuild();
     server = await startServer();
     browser = await launch();
     context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US' });
@@ -162,8 +161,7 @@ describe.skipIf(!hasBrowser)('partner journey in Chromium', () => {
   });
 
   it('switches to Arabic: the page is right-to-left and the drawer is on the right', async () => {
-    await page.getByTestId('language-switcher').click();
-    await page.locator('[data-lang="ar"]').click();
+    await chooseLanguageInMenu(page, 'ar');
     await page.waitForFunction(
       () => document.documentElement.dir === 'rtl' && document.documentElement.lang === 'ar',
     );
@@ -187,8 +185,7 @@ describe.skipIf(!hasBrowser)('partner journey in Chromium', () => {
   });
 
   it('shows the shell in English at 390 px', async () => {
-    await page.getByTestId('language-switcher').click();
-    await page.locator('[data-lang="en"]').click();
+    await chooseLanguageInMenu(page, 'en');
     await page.waitForFunction(() => document.documentElement.lang === 'en');
     await page.waitForTimeout(400);
     await shot(page, 'shell-en-390');
@@ -196,8 +193,7 @@ describe.skipIf(!hasBrowser)('partner journey in Chromium', () => {
   });
 
   it('switches to Japanese', async () => {
-    await page.getByTestId('language-switcher').click();
-    await page.locator('[data-lang="ja"]').click();
+    await chooseLanguageInMenu(page, 'ja');
     await page.waitForFunction(
       () => document.documentElement.lang === 'ja' && document.documentElement.dir === 'ltr',
     );
@@ -213,8 +209,7 @@ describe.skipIf(!hasBrowser)('partner journey in Chromium', () => {
   });
 
   it('sign-in in Arabic at 1440 and 390 px, in English at 390 px', async () => {
-    await page.getByTestId('language-switcher').click();
-    await page.locator('[data-lang="ar"]').click();
+    await chooseLanguageInMenu(page, 'ar');
     await page.waitForFunction(() => document.documentElement.dir === 'rtl');
     await page.waitForTimeout(600);
     await shot(page, 'signin-ar-1440');
@@ -222,8 +217,7 @@ describe.skipIf(!hasBrowser)('partner journey in Chromium', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.waitForTimeout(400);
     await shot(page, 'signin-ar-390');
-    await page.getByTestId('language-switcher').click();
-    await page.locator('[data-lang="en"]').click();
+    await chooseLanguageInMenu(page, 'en');
     await page.waitForFunction(() => document.documentElement.lang === 'en');
     await page.waitForTimeout(400);
     await shot(page, 'signin-en-390');

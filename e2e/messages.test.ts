@@ -6,7 +6,6 @@ import { runOperatorCli } from '../server/src/operator/cli.ts';
 import {
   ARTIFACTS,
   browserAvailable,
-  ensureWebBuild,
   startServer,
   type RunningServer,
   seriousAxeFindings,
@@ -52,7 +51,6 @@ describe.skipIf(!hasBrowser)('news and notifications in Chromium', () => {
   const unreadLink = (name: string) => page.getByRole('link', { name, exact: true });
 
   beforeAll(async () => {
-    ensureWebBuild();
     server = await startServer();
     await ensureDemoPartner(server.app.ctx);
     ({ browser, context, page } = await signedInBrowser(server.baseUrl, problems, { expectedStatuses: [401, 403, 422] }));

@@ -10,7 +10,6 @@ import { solveCaptcha as solveServerCaptcha } from '../server/src/plumbing/captc
 import {
   ARTIFACTS,
   browserAvailable,
-  ensureWebBuild,
   localLink,
   mailbox,
   startServer,
@@ -56,7 +55,6 @@ describe.skipIf(!hasBrowser)('money out in Chromium', () => {
   }
 
   beforeAll(async () => {
-    ensureWebBuild();
     server = await startServer();
     userId = await ensureDemoPartner(server.app.ctx);
     // 500 USD of additional income, available at once.

@@ -10,7 +10,6 @@ import { mailOutbox, users } from '../server/src/db/schema/index.ts';
 import { createSession, SESSION_COOKIE } from '../server/src/plumbing/session/service.ts';
 import {
   browserAvailable,
-  ensureWebBuild,
   launch,
   localLink,
   mailbox,
@@ -64,7 +63,6 @@ describe.skipIf(!hasBrowser)('new-device alerts in Chromium', () => {
 
   beforeAll(async () => {
     mkdirSync(SHOTS, { recursive: true });
-    ensureWebBuild();
     server = await startServer();
     userId = await ensureDemoPartner(server.app.ctx);
     await addAdditionalIncome(server.app.ctx.database.db, { userId, project: 'fd1', amount: 500 * USD, reason: 'e2e', operator: 'e2e' }, new Date());

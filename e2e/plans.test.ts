@@ -4,7 +4,6 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ensureDemoPartner } from '../server/src/seed/demo.ts';
 import {
   browserAvailable,
-  ensureWebBuild,
   seriousAxeFindings,
   startServer,
   type RunningServer,
@@ -37,7 +36,6 @@ describe.skipIf(!hasBrowser)('rate plans in Chromium', () => {
   }
 
   beforeAll(async () => {
-    ensureWebBuild();
     server = await startServer();
     const demo = await ensureDemoPartner(server.app.ctx);
     // Two weeks of the demo partner's traffic on fd1 through the ingest API, for the simulator.

@@ -4,7 +4,6 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ensureDemoPartner } from '../server/src/seed/demo.ts';
 import {
   browserAvailable,
-  ensureWebBuild,
   seriousAxeFindings,
   startServer,
   type RunningServer,
@@ -29,7 +28,6 @@ describe.skipIf(!hasBrowser)('referrals page in Chromium', () => {
   }
 
   beforeAll(async () => {
-    ensureWebBuild();
     server = await startServer();
     const demo = await ensureDemoPartner(server.app.ctx);
     // Two partners the demo partner invited and one they invited in turn, with a few days of commissions.

@@ -8,7 +8,6 @@ import {
   ARTIFACTS,
   browserAvailable,
   demoPartnerWithHistory,
-  ensureWebBuild,
   launch,
   type RunningServer,
   seriousAxeFindings,
@@ -56,7 +55,6 @@ describe.skipIf(!hasBrowser)('the screens of the demo partner in Chromium', () =
   }
 
   beforeAll(async () => {
-    ensureWebBuild();
     server = await startServer();
     // The demo partner with 45 days of simulated traffic on both projects, sent through the ingest API.
     await demoPartnerWithHistory(server, { seed: 'e2e', days: 45, close: true });

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { generate } from 'otplib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ensureDemoPartner, DEMO_EMAIL, DEMO_PASSWORD } from '../server/src/seed/demo.ts';
-import { browserAvailable, ensureWebBuild, launch, solveCaptcha, startServer, watchProblems, type RunningServer } from './support.ts';
+import { browserAvailable, launch, solveCaptcha, startServer, watchProblems, type RunningServer } from './support.ts';
 
 const hasBrowser = browserAvailable();
 const SHOTS = '/tmp/shots-2fa';
@@ -81,7 +81,6 @@ describe.skipIf(!hasBrowser)('second factor in Chromium', () => {
 
   beforeAll(async () => {
     mkdirSync(SHOTS, { recursive: true });
-    ensureWebBuild();
     server = await startServer();
     // WebAuthn takes a domain as the relying party's id, never an IP address: the journey opens the server as
     // localhost, and the configured public URL (which names the relying party) says the same.

@@ -9,7 +9,6 @@ import {
   ARTIFACTS,
   browserAvailable,
   mailbox,
-  ensureWebBuild,
   seriousAxeFindings,
   startServer,
   type RunningServer,
@@ -42,7 +41,6 @@ describe.skipIf(!hasBrowser)('my sites in Chromium', () => {
   const rowOf = (domain: string) => page.getByRole('row').filter({ hasText: domain });
 
   beforeAll(async () => {
-    ensureWebBuild();
     // The check must reach the local site on 127.0.0.1: this journey's server allows private addresses (tests only).
     server = await startServer({ OUTBOUND_ALLOW_PRIVATE: 'true' });
     site = await startLocalSite();

@@ -8,7 +8,6 @@ import { activateProgram } from '../server/src/modules/programs/service.ts';
 import {
   ARTIFACTS,
   browserAvailable,
-  ensureWebBuild,
   seriousAxeFindings,
   startServer,
   type RunningServer,
@@ -41,7 +40,6 @@ describe.skipIf(!hasBrowser)('get started in Chromium', () => {
   }
 
   beforeAll(async () => {
-    ensureWebBuild();
     server = await startServer();
     await ensureDemoPartner(server.app.ctx);
     // A partner who joined today: a programme active and a first upload ingested, 2 of 5 steps done.
@@ -154,16 +152,18 @@ describe.skipIf(!hasBrowser)('get started in Chromium', () => {
       await p.reload();
       expect((await (await answered).json()).banner).toBe(false);
       await p.getByTestId('info-earnings').waitFor();
-      await p.waitForLoadState('networkidle');
+      await renderedAfterAnswers(p);
       expect(await banner.count()).toBe(0);
 
       const fresh = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US' });
       try {
         const q = await fresh.newPage();
         watchProblems(q, problems, [401, 404]);
+        const answeredFresh = q.waitForResponse((r) => new URL(r.url()).pathname === '/api/start' && r.request().method() === 'GET');
         await signIn(q, server.baseUrl, NEWCOMER.email, NEWCOMER.password);
+        expect((await (await answeredFresh).json()).banner).toBe(false);
         await q.getByTestId('info-earnings').waitFor();
-        await q.waitForLoadState('networkidle');
+        await renderedAfterAnswers(q);
         expect(await q.getByTestId('start-banner').count()).toBe(0);
       } finally {
         await fresh.close();
@@ -174,3 +174,8 @@ describe.skipIf(!hasBrowser)('get started in Chromium', () => {
     }
   });
 });
+
+/** Two animation frames: what the page rendered from the answers it has received is on screen by then. */
+async function renderedAfterAnswers(page: Page) {
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+}

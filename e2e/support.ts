@@ -57,7 +57,8 @@ function newestMtime(dir: string): number {
 
 /**
  * Builds web/dist when it is missing or older than the web sources or texts, so the journeys never run
- * against a stale build (E2E_BUILD=1 forces a fresh build).
+ * against a stale build (E2E_BUILD=1 forces a fresh build). Called once per run, before any journey, by
+ * e2e/global-setup.ts.
  */
 export function ensureWebBuild() {
   const index = join(ROOT, 'web/dist/index.html');
@@ -114,9 +115,25 @@ export function localLink(link: string, baseUrl: string): string {
   return `${baseUrl}${url.pathname}${url.search}${url.hash}`;
 }
 
+/**
+ * How long a page's wait (a locator, a navigation, a response) may take. Playwright's 30 s was crossed on a slow
+ * machine running two journeys beside their servers (a programme's activation dialog took longer); a wait ends as
+ * soon as its condition holds, so the longer limit costs a passing journey nothing.
+ */
+export const PAGE_WAIT_MS = 60_000;
+
+/** Chromium for a journey: every context it opens waits up to PAGE_WAIT_MS (`newPage` opens its context through it). */
 export async function launch(): Promise<Browser> {
   mkdirSync(ARTIFACTS, { recursive: true });
-  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    context.setDefaultTimeout(PAGE_WAIT_MS);
+    context.setDefaultNavigationTimeout(PAGE_WAIT_MS);
+    return context;
+  };
+  return browser;
 }
 
 export interface MailboxMessage {
@@ -243,6 +260,32 @@ export async function signedInBrowser(
       await browser.close();
     },
   };
+}
+
+/**
+ * Chooses a language in the top bar's menu, as a person does, and waits until the texts are in it (the document's
+ * lang changes at once, the texts once they are loaded; the switcher's data-current-lang names the language of its
+ * texts) and the menu has closed, so the next step starts from texts and a page that agree.
+ * On a machine busy with other journeys a click on the menu can land while it is still opening and reach no item
+ * (seen once in a full run: the console stayed in English for 30 s). The menu is then opened again, as a person would
+ * click again; three tries at most, so a switch that never works still fails.
+ */
+export async function chooseLanguageInMenu(page: Page, lang: string) {
+  const menu = page.locator('#language-menu [role=menu]');
+  for (let attempt = 1; ; attempt++) {
+    if (!(await menu.isVisible())) await page.getByTestId('language-switcher').first().click();
+    const item = menu.locator(`[role=menuitem][data-lang=${lang}]`);
+    await item.waitFor({ state: 'visible' });
+    await item.click();
+    const switched = await page.waitForFunction((l) => document.documentElement.lang === l, lang, { timeout: 5_000 }).then(
+      () => true,
+      () => false,
+    );
+    if (switched) break;
+    if (attempt === 3) throw new Error(`the language menu did not switch to ${lang} in ${attempt} tries`);
+  }
+  await page.locator(`[data-testid=language-switcher][data-current-lang=${lang}]`).first().waitFor();
+  await menu.waitFor({ state: 'hidden' });
 }
 
 /** Switches the signed-in partner's interface language (the next page load uses it). */

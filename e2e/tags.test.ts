@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { maskEmail, type FilesAnswer, type SalesAnswer, type TagDaysAnswer, type TagsAnswer } from '@pc/core';
 import { ensureDemoPartner } from '../server/src/seed/demo.ts';
-import { apiAnswer, ARTIFACTS, browserAvailable, ensureWebBuild, inLanguagesAndWidths, type RunningServer, signedInBrowser, startServer } from './support.ts';
+import { apiAnswer, ARTIFACTS, browserAvailable, inLanguagesAndWidths, type RunningServer, signedInBrowser, startServer } from './support.ts';
 
 const hasBrowser = browserAvailable();
 /** The buyer of the tagged sale: the buyers screen shows them with the sale's tag. */
@@ -32,7 +32,6 @@ describe.skipIf(!hasBrowser)('tags page in Chromium', () => {
   }
 
   beforeAll(async () => {
-    ensureWebBuild();
     server = await startServer();
     const demo = await ensureDemoPartner(server.app.ctx);
     const [program] = await server.app.ctx.database.query<{ app_user_id: number }>(

@@ -3,7 +3,6 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ensureDemoPartner } from '../server/src/seed/demo.ts';
 import {
   browserAvailable,
-  ensureWebBuild,
   seriousAxeFindings,
   startServer,
   type RunningServer,
@@ -28,7 +27,6 @@ describe.skipIf(!hasBrowser)('video player page in Chromium', () => {
   }
 
   beforeAll(async () => {
-    ensureWebBuild();
     server = await startServer();
     await ensureDemoPartner(server.app.ctx);
     ({ browser, context, page } = await signedInBrowser(server.baseUrl, problems, { expectedStatuses: [401, 404], clipboard: true }));

@@ -184,7 +184,9 @@ it('two processes share limits and sessions, migrate once, count every event onc
     const mailed = smtp.received.map((m) => subjectOf(m.raw)).filter((subject) => subjects.includes(subject));
     expect(mailed.sort()).toEqual([...subjects].sort());
     // Booked once: yesterday closed again for the partner now finds the ledger holding exactly what the figures say
-    // (a day booked twice would get a correcting entry), and writes nothing.
+    // (a day booked twice would get a correcting entry), and writes nothing. The processes stop first: their jobs
+    // (every 300 ms) would otherwise take the dirty day before this test's own close does.
+    for (const s of servers) await stopProcess(s.proc, 'SIGTERM');
     const [entriesBefore] = await database.query<{ n: number; total: string }>(
       sql`select count(*)::int as n, coalesce(sum(amount_micro), 0)::text as total from ledger_entries where user_id = ${partner.userId}`,
     );

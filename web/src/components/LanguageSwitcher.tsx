@@ -38,6 +38,8 @@ export function LanguageSwitcher({ value, onChange, compact, color = 'inherit', 
         aria-label={t('language.choose', { language: current.name })}
         title={t('language.label')}
         data-testid="language-switcher"
+        // The language the texts are in: it changes once they are loaded, which may be after the document's lang.
+        data-current-lang={current.code}
         endIcon={<ExpandMore />}
         sx={{ minWidth: 0, px: 1, fontWeight: 600 }}
       >
