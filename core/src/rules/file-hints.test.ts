@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fileHints, type FileHintInput } from './file-hints.ts';
+import fc from 'fast-check';
+import { fileHints, fileHintsChangeAt, type FileHintInput } from './file-hints.ts';
 
 const now = '2026-06-30T12:00:00Z';
 const base: FileHintInput = {
@@ -32,5 +33,53 @@ describe('file hints', () => {
     },
   ])('$label', ({ file, hints }) => {
     expect(fileHints({ ...base, ...file }, now)).toEqual(hints);
+  });
+});
+
+describe('when a file\'s hints next change', () => {
+  it.each([
+    { label: 'an old file downloaded yesterday: minus starts 30 days after that download', file: {}, at: '2026-07-29T00:00:00.000Z' },
+    { label: 'a new file: plus ends 10 days after its upload', file: { uploadedAt: '2026-06-25T08:00:00Z' }, at: '2026-07-05T08:00:00.000Z' },
+    {
+      label: 'never downloaded and new: plus ends before minus starts',
+      file: { uploadedAt: '2026-06-28T00:00:00Z', lastDownloadAt: null },
+      at: '2026-07-08T00:00:00.000Z',
+    },
+    { label: 'already minus and no longer new: nothing changes with time', file: { lastDownloadAt: '2026-05-01T00:00:00Z' }, at: null },
+    { label: 'minus starting exactly now has already changed', file: { lastDownloadAt: '2026-05-31T12:00:00Z' }, at: null },
+  ])('$label', ({ file, at }) => {
+    expect(fileHintsChangeAt({ ...base, ...file }, now)?.toISOString() ?? null).toBe(at);
+  });
+
+  const DAY = 86_400_000;
+  const start = Date.parse('2026-01-01T00:00:00Z');
+  const moment = fc.integer({ min: 0, max: 200 * DAY }).map((ms) => new Date(start + ms));
+  const file = fc.record({
+    uploadedAt: moment,
+    lastDownloadAt: fc.option(moment, { nil: null }),
+    downloads: fc.nat(300),
+    purchases: fc.nat(3),
+    downloadsLast7d: fc.nat(20),
+    downloadsPrevious7d: fc.nat(20),
+  });
+
+  it('hints stay as they are until that moment and differ at it; with no moment they never change', () => {
+    fc.assert(
+      fc.property(file, moment, fc.double({ min: 0, max: 1, noNaN: true }), (f, at, fraction) => {
+        const hints = fileHints(f, at);
+        const change = fileHintsChangeAt(f, at);
+        if (change === null) {
+          // Any later moment, up to well past every threshold, shows the same hints.
+          const later = new Date(at.getTime() + Math.round(fraction * 400 * DAY));
+          expect(fileHints(f, later)).toEqual(hints);
+          return;
+        }
+        expect(change.getTime()).toBeGreaterThan(at.getTime());
+        const before = new Date(at.getTime() + Math.floor(fraction * (change.getTime() - at.getTime() - 1)));
+        expect(fileHints(f, before)).toEqual(hints);
+        expect(fileHints(f, new Date(change.getTime() - 1))).toEqual(hints);
+        expect(fileHints(f, change)).not.toEqual(hints);
+      }),
+    );
   });
 });

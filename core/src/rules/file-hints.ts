@@ -38,3 +38,19 @@ export function fileHints(file: FileHintInput, now: Instant, product: ProductCon
   if (t - since >= h.unusedDays * MS_PER_DAY) hints.push('minus');
   return hints;
 }
+
+/**
+ * The first moment after `now` at which the file's hints change while its figures stay as they are, or null when
+ * none would: `plus` ends newDays after the upload, `minus` starts unusedDays after the last download (or the upload,
+ * never downloaded); the other hints move only with the figures or with the day. An answer showing the hints stays
+ * right until then (a kept file list is served no longer: decision 0211).
+ */
+export function fileHintsChangeAt(file: FileHintInput, now: Instant, product: ProductConfig = DEFAULT_PRODUCT): Date | null {
+  const h = product.fileHints;
+  const t = toDate(now).getTime();
+  const moments = [
+    toDate(file.uploadedAt).getTime() + h.newDays * MS_PER_DAY,
+    toDate(file.lastDownloadAt ?? file.uploadedAt).getTime() + h.unusedDays * MS_PER_DAY,
+  ].filter((at) => at > t);
+  return moments.length > 0 ? new Date(Math.min(...moments)) : null;
+}

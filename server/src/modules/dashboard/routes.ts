@@ -14,6 +14,7 @@ import {
   unusedFilesAnswer,
 } from '@pc/core';
 import { currentUser, keepSessionLookups } from '../../plumbing/session/plugin.ts';
+import { keptAnswers } from '../../plumbing/read-cache.ts';
 import * as dashboard from './service.ts';
 
 /** GET calls of the dashboard: the signed-in partner's own figures across both projects. */
@@ -24,11 +25,15 @@ export async function dashboardRoutes(root: FastifyInstance) {
   const { clock } = app.ctx;
   const tags = ['dashboard'];
   const opts = { preHandler: app.requireUser };
+  // The earnings by month and by day are sums of the partner's figures (rollups, ledger, storage days) by the day:
+  // kept until those move (decision 0093). The other calls read payouts, programmes and unlimited periods, which no
+  // generation follows, or turn with the hour (holds, unused files): computed every time.
+  const kept = keptAnswers(app, { scope: 'partner' });
 
-  app.get(P.earningsByMonth, { ...opts, schema: { tags, querystring: emptyQuery, response: { 200: earningsByMonthAnswer } } }, async (request) =>
+  app.get(P.earningsByMonth, { ...kept, schema: { tags, querystring: emptyQuery, response: { 200: earningsByMonthAnswer } } }, async (request) =>
     dashboard.earningsByMonth(request.figures, currentUser(request).id, clock.now()),
   );
-  app.get(P.earningsByDay, { ...opts, schema: { tags, querystring: earningsByDayQuery, response: { 200: earningsByDayAnswer } } }, async (request) =>
+  app.get(P.earningsByDay, { ...kept, schema: { tags, querystring: earningsByDayQuery, response: { 200: earningsByDayAnswer } } }, async (request) =>
     dashboard.earningsByDay(request.figures, currentUser(request).id, request.query, clock.now()),
   );
   app.get(P.infoBlocks, { ...opts, schema: { tags, querystring: infoBlocksQuery, response: { 200: infoBlocksAnswer } } }, async (request) =>

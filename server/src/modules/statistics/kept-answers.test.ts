@@ -30,6 +30,11 @@ const READS: Array<[string, Record<string, string>]> = [
   ['/statistics/sales', { app: 'fd1' }],
   ['/videos/stat', { app: 'fd1' }],
   ['/videos/today', { app: 'fd1' }],
+  ['/statistics/files', { app: 'fd1' }],
+  ['/statistics/files', { app: 'fd1', sort_key: 'downloads_today', sort_dir: 'desc' }],
+  ['/statistics/files-copies', { app: 'fd1' }],
+  ['/dashboard/earnings-by-month', {}],
+  ['/dashboard/earnings-by-day', {}],
 ];
 
 const read = (app: FastifyInstance, p: TestPartner, url: string, query: Record<string, string>) =>
@@ -97,6 +102,8 @@ describe('kept answers', () => {
     const today = await sameAsPlain(a, '/earnings/today', { app: 'fd1' });
     const stat = await sameAsPlain(a, '/earnings/stat', { app: 'fd1', date_from: '2026-10-01' });
     const detailed = await sameAsPlain(a, '/statistics/detailed/base', { app: 'fd1' });
+    const byDay = await sameAsPlain(a, '/dashboard/earnings-by-day', {});
+    await sameAsPlain(a, '/dashboard/earnings-by-day', {}, other);
     await sameAsPlain(a, '/earnings/today', { app: 'fd1' }, other);
     const bToday = await sameAsPlain(b, '/earnings/today', { app: 'fd1' });
 
@@ -108,6 +115,11 @@ describe('kept answers', () => {
     expect((await sameAsPlain(a, '/earnings/stat', { app: 'fd1', date_from: '2026-10-01' })).totals.files).toBe(stat.totals.files + 8_750);
     const detailedAfter = await sameAsPlain(a, '/statistics/detailed/base', { app: 'fd1' });
     expect(detailedAfter.totals.downloads).toBe(detailed.totals.downloads + 1);
+    // The dashboard's partner-wide sums, on both processes.
+    const todayOf = (answer: { data: Array<{ date: string; total: number }> }) => answer.data.find((d) => d.date === '2026-11-20')!.total;
+    const byDayAfter = await sameAsPlain(a, '/dashboard/earnings-by-day', {});
+    expect(todayOf(byDayAfter)).toBe(todayOf(byDay) + 8_750);
+    expect(todayOf(await sameAsPlain(a, '/dashboard/earnings-by-day', {}, other))).toBe(todayOf(byDayAfter));
     // Partner b's figures did not move: b's kept answer is still served (and still right).
     const kept = t.app.answerCache!.size;
     expect(await sameAsPlain(b, '/earnings/today', { app: 'fd1' })).toEqual(bToday);
@@ -130,9 +142,34 @@ describe('kept answers', () => {
     const query = { app: 'fd1', date_from: '2026-11-01' };
     const before = await sameAsPlain(a, '/earnings/stat', query);
     await sameAsPlain(a, '/earnings/stat', query, other);
+    const monthsBefore = await sameAsPlain(a, '/dashboard/earnings-by-month', {});
     await addAdditionalIncome(t.ctx.database.db, { userId: a.id, project: 'fd1', amount: 2_000_000, reason: 'contest', day: '2026-11-18', operator: 'op' }, t.clock.now());
     expect((await sameAsPlain(a, '/earnings/stat', query)).totals.additional).toBe(before.totals.additional + 2_000_000);
     expect((await sameAsPlain(a, '/earnings/stat', query, other)).totals.additional).toBe(before.totals.additional + 2_000_000);
+    const novemberOf = (answer: { data: Array<{ month: string; total: number }> }) => answer.data.find((m) => m.month === '2026-11-01')!.total;
+    expect(novemberOf(await sameAsPlain(a, '/dashboard/earnings-by-month', {}))).toBe(novemberOf(monthsBefore) + 2_000_000);
+  });
+
+  it("keep a file list only until the first of its hints turns by the clock, however still its figures", async () => {
+    // Uploaded 9 days 23 hours before now: the file is new ('plus') for one more hour.
+    await ingest(t, 'fd1', [
+      { id: 'up3', type: 'file_uploaded', at: '2026-11-10T13:00:00Z', app_users_id: a.app.fd1, file_id: 'f3', name: 'new.zip', size_bytes: 1_000 },
+    ]);
+    const hintsOf = (answer: { data: Array<{ id: string; name: string; hints: string[] }> }) => answer.data.find((f) => f.id === 'f3')!;
+    const query = { app: 'fd1' };
+    expect(hintsOf(await sameAsPlain(a, '/statistics/files', query)).hints).toContain('plus');
+    // Shown it is kept: a name written behind the cache's back (no writer does that) is not seen half an hour on...
+    await t.ctx.database.query(sql`update ingest_files set name = 'renamed.zip' where file_id = 'f3'`);
+    t.clock.advance(30 * 60_000);
+    const halfHour = (await read(t.app, a, '/statistics/files', query)).json();
+    expect(hintsOf(halfHour)).toMatchObject({ name: 'new.zip', hints: expect.arrayContaining(['plus']) });
+    // ...nor a minute before the hint turns; at 13:00 the list is computed again, without 'plus'.
+    t.clock.advance(29 * 60_000);
+    expect(hintsOf((await read(t.app, a, '/statistics/files', query)).json()).name).toBe('new.zip');
+    t.clock.advance(60_000);
+    const turned = hintsOf(await sameAsPlain(a, '/statistics/files', query));
+    expect(turned.name).toBe('renamed.zip');
+    expect(turned.hints).not.toContain('plus');
   });
 
   it('are kept per day: the next day answers its own range', async () => {

@@ -21,7 +21,7 @@ import {
   videosTodayAnswer,
   videosTodayQuery,
 } from '@pc/core';
-import { keptAnswers } from '../../plumbing/read-cache.ts';
+import { keepUntil, keptAnswers } from '../../plumbing/read-cache.ts';
 import { currentUser, keepSessionLookups } from '../../plumbing/session/plugin.ts';
 import * as stats from './service.ts';
 
@@ -32,8 +32,7 @@ export async function statisticsRoutes(root: FastifyInstance) {
   keepSessionLookups(app);
   const { clock } = app.ctx;
   const tags = ['statistics'];
-  const opts = { preHandler: app.requireProgram };
-  // Kept until the partner's figures move (decision 0093); not the file lists, whose hints depend on the hour.
+  // Kept until the partner's figures move (decision 0093).
   const kept = keptAnswers(app);
   /** The partner and "now" (app.requireProgram has checked that the project's programme is active for them). */
   const partner = (request: Parameters<typeof currentUser>[0]) => ({ userId: currentUser(request).id, now: clock.now() });
@@ -53,14 +52,15 @@ export async function statisticsRoutes(root: FastifyInstance) {
     return stats.sales(request.figures, userId, request.query, now);
   });
 
-  app.get(P.files, { ...opts, schema: { tags, querystring: filesQuery, response: { 200: filesAnswer } } }, async (request) => {
+  // The file lists are kept too, each only until the first of its hints turns by the clock (decision 0211).
+  app.get(P.files, { ...kept, schema: { tags, querystring: filesQuery, response: { 200: filesAnswer } } }, async (request) => {
     const { userId, now } = partner(request);
-    return stats.files(request.figures, userId, request.query, now, 'file');
+    return stats.files(request.figures, userId, request.query, now, 'file', (at) => keepUntil(request, at));
   });
 
-  app.get(P.filesCopies, { ...opts, schema: { tags, querystring: filesQuery, response: { 200: filesAnswer } } }, async (request) => {
+  app.get(P.filesCopies, { ...kept, schema: { tags, querystring: filesQuery, response: { 200: filesAnswer } } }, async (request) => {
     const { userId, now } = partner(request);
-    return stats.files(request.figures, userId, request.query, now, 'copy');
+    return stats.files(request.figures, userId, request.query, now, 'copy', (at) => keepUntil(request, at));
   });
 
   app.get(P.detailedToday, { ...kept, schema: { tags, querystring: detailedTodayQuery, response: { 200: detailedTodayAnswer } } }, async (request) => {

@@ -335,6 +335,48 @@ describe('files and file copies', () => {
     expect(await ids({ sort_key: 'name', sort_dir: 'asc' })).toEqual(['f1', 'f2']);
     expect(await ids({}, '/statistics/files-copies')).toEqual(['f3']);
   });
+
+  it("sorts by a figure of today, either way and on every page, as sorting every file would (0 without today's row)", async () => {
+    // Besides f1 (today: 4 downloads, 2 views, 1 sale, 6,035,000 earned) and f2 (no row today): ties, a row of
+    // today with zero downloads, a negative day's earnings (a refund), a deleted file and a copy with figures today.
+    const files = ['g1', 'g2', 'g3', 'g4', 'g5', 'g6'].map((file_id) => ({
+      project: 'fd1', file_id, user_id: a.id, kind: 'file', known: true, name: `${file_id}.bin`, folder: null, size_bytes: 1, uploaded_at: '2026-11-01T08:00:00Z',
+    }));
+    await insertRows(t, 'ingest_files', files);
+    await insertRows(t, 'ingest_files', [{ ...files[0]!, file_id: 'g7', deleted_at: '2026-11-19T00:00:00Z' }]);
+    const today = (file_id: string, f: Record<string, number>) => ({
+      user_id: a.id, project: 'fd1', day: '2026-11-20', file_id, downloads: 0, counted_downloads: 0, video_views: 0, sales: 0, earned_micro: 0, ...f,
+    });
+    await insertRows(t, 'ingest_daily_file', [
+      today('g1', { downloads: 4, counted_downloads: 4, earned_micro: 35_000 }),
+      today('g2', { video_views: 3 }),
+      today('g3', { downloads: 9, counted_downloads: 9, sales: 1, earned_micro: 6_000_000 }),
+      today('g5', { earned_micro: -6_000_000 }),
+      today('g7', { downloads: 50, counted_downloads: 50 }),
+    ]);
+    const figures: Record<string, Record<string, number>> = {
+      f1: { downloads_today: 4, video_views_today: 2, sales_today: 1, earned_today: 6_035_000 },
+      g1: { downloads_today: 4, earned_today: 35_000 },
+      g2: { video_views_today: 3 },
+      g3: { downloads_today: 9, sales_today: 1, earned_today: 6_000_000 },
+      g5: { earned_today: -6_000_000 },
+    };
+    const all = ['f1', 'f2', ...files.map((f) => f.file_id)];
+    for (const key of ['downloads_today', 'video_views_today', 'earned_today', 'sales_today']) {
+      for (const dir of ['desc', 'asc'] as const) {
+        const sign = dir === 'desc' ? -1 : 1;
+        const value = (id: string) => figures[id]?.[key] ?? 0;
+        const expected = [...all].sort((x, y) => sign * (value(x) - value(y) || (x < y ? -1 : 1)));
+        const paged: string[] = [];
+        for (let page = 1; page <= 4; page++) {
+          const res = (await a.get('/statistics/files', { app: 'fd1', sort_key: key, sort_dir: dir, per_page: '3', page: String(page) })).json();
+          expect(res.meta.total).toBe(all.length);
+          paged.push(...res.data.map((r: { id: string }) => r.id));
+        }
+        expect(paged, `${key} ${dir}`).toEqual(expected);
+      }
+    }
+  });
 });
 
 describe('videos', () => {

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { DEFAULT_PRODUCT, DOWNLOAD_REASONS, dayOf, addDays, fileHints, type FilesAnswer, type FilesQuery, type NotCountedDownloads } from '@pc/core';
+import { DEFAULT_PRODUCT, DOWNLOAD_REASONS, dayOf, addDays, fileHints, fileHintsChangeAt, type FileHintInput, type FilesAnswer, type FilesQuery, type NotCountedDownloads } from '@pc/core';
 import type { Database } from '../../../db/client.ts';
 import { dayStr as day, num, str, type Row } from '../../../db/sql.ts';
 import { anyNonZero, likeEscape, dir, offsetOf, underTag } from './common.ts';
@@ -30,6 +30,8 @@ export async function files(
   q: FilesQuery,
   now: Date,
   kind: 'file' | 'copy',
+  /** Told the first moment after `now` at which a hint of the page would change (none: not called). */
+  hintsChangeAt?: (at: Date) => void,
 ): Promise<FilesAnswer> {
   const today = dayOf(now);
   const filters: SQL[] = [];
@@ -107,33 +109,30 @@ export async function files(
       group by file_id`);
     for (const r of trend) recent.set(str(r.file_id), { last: num(r.last), before: num(r.before) });
   }
-  return {
+  let nextChange: number | null = null;
+  const answer: FilesAnswer = {
     data: rows.map((r) => {
       const createdAt = r.uploaded_at ? new Date(r.uploaded_at as string) : null;
       const trend = recent.get(str(r.file_id)) ?? { last: 0, before: 0 };
-      return {
-        ...fileRowOf(r),
-        hints: createdAt
-          ? fileHints(
-              {
-                uploadedAt: createdAt,
-                // Rollups are daily: a download on day D happened before the end of D.
-                lastDownloadAt: r.last_download_day
-                  ? `${addDays(day(r.last_download_day), 1)}T00:00:00Z`
-                  : null,
-                downloads: num(r.downloads_total),
-                purchases: num(r.sales_total),
-                downloadsLast7d: trend.last,
-                downloadsPrevious7d: trend.before,
-              },
-              now,
-            )
-          : [],
+      if (!createdAt) return { ...fileRowOf(r), hints: [] };
+      const input: FileHintInput = {
+        uploadedAt: createdAt,
+        // Rollups are daily: a download on day D happened before the end of D.
+        lastDownloadAt: r.last_download_day ? `${addDays(day(r.last_download_day), 1)}T00:00:00Z` : null,
+        downloads: num(r.downloads_total),
+        purchases: num(r.sales_total),
+        downloadsLast7d: trend.last,
+        downloadsPrevious7d: trend.before,
       };
+      const change = fileHintsChangeAt(input, now)?.getTime();
+      if (change !== undefined && (nextChange === null || change < nextChange)) nextChange = change;
+      return { ...fileRowOf(r), hints: fileHints(input, now) };
     }),
     meta: { page: q.page, per_page: q.per_page, total: num(counted[0]?.n) },
     folders: folderList,
   };
+  if (nextChange !== null) hintsChangeAt?.(new Date(nextChange));
+  return answer;
 }
 
 /** A file's row of the list without its hints: the file itself and its figures today and in all. */
