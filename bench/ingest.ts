@@ -1,6 +1,6 @@
 /**
  * npm run bench:ingest [-- --events 300000 --batch 5000 --concurrency 4 --partners 40 --floor]
- * npm run bench:ingest -- --senders 32 --batch 1 --events 4000 [--retry honour|ignore] [--only pg|pglite]
+ * npm run bench:ingest -- --senders 32 --batch 1 --events 4000 [--retry honour|ignore] [--connections kept|new] [--only pg|pglite]
  *
  * Sustained ingest through HTTP (validation, dedup, state, rollups, dirty days, one transaction per batch) on
  * PGlite, and on PostgreSQL when DATABASE_URL is set; beside it, a raw COPY of the same rows into a bare table in
@@ -9,9 +9,10 @@
  * alone, the least any ingest that answers per event can do (decision 0098).
  *
  * With --senders N ("many senders"): N file-host senders, each sending its next batch of --batch events as soon
- * as the previous one is answered, as many small hosts do. A 503 is sent again after its Retry-After (`--retry
- * honour`, the default) or at once (`--retry ignore`: a retry storm). Prints events/s, the batch latency from
- * first send to its answer (resends included) and the 503s; no COPY, floor or storage figures.
+ * as the previous one is answered, as many small hosts do, from a thread of their own (bench/senders.ts) over
+ * connections they keep alive (`--connections new`: one per request). A 503 is sent again after its Retry-After
+ * (`--retry honour`, the default) or at once (`--retry ignore`: a retry storm). Prints events/s, the batch latency
+ * from first send to its answer (resends included) and the 503s; no COPY, floor or storage figures.
  */
 import { parseArgs } from 'node:util';
 import { Readable } from 'node:stream';
@@ -28,7 +29,8 @@ import { migrate } from '../server/src/db/migrate.ts';
 import { createMailer } from '../server/src/mail/mailer.ts';
 import { buildApp } from '../server/src/app.ts';
 import { systemClock } from '../server/src/context.ts';
-import { ingestSettingsFromEnv, makeBatches, postBatch, seedIngestPartners, type Batch } from './traffic.ts';
+import { ingestSettingsFromEnv, makeBatches, seedIngestPartners, type Batch } from './traffic.ts';
+import { sendAll, sendAllApart, type RetryMode } from './senders.ts';
 import { ingestGrouping, ingestProfile, lockIngest } from '../server/src/ingest/process.ts';
 import { checkPartners, validateEvents } from '../server/src/ingest/validate.ts';
 import { readPartners } from '../server/src/ingest/state.ts';
@@ -44,6 +46,7 @@ const { values } = parseArgs({
     floor: { type: 'boolean', default: false },
     senders: { type: 'string' },
     retry: { type: 'string' },
+    connections: { type: 'string' },
   },
 });
 const TARGET = Number(values.events);
@@ -52,8 +55,11 @@ const CONCURRENCY = Number(values.concurrency);
 const PARTNERS = Number(values.partners);
 const SENDERS = values.senders === undefined ? null : Number(values.senders);
 /** After a 503: the fixed 50 ms of the sustained run, the server's Retry-After, or nothing (a retry storm). */
-const RETRY = (values.retry ?? (SENDERS ? 'honour' : 'fixed')) as 'fixed' | 'honour' | 'ignore';
+const RETRY = (values.retry ?? (SENDERS ? 'honour' : 'fixed')) as RetryMode;
 if (!['fixed', 'honour', 'ignore'].includes(RETRY)) throw new Error(`--retry ${RETRY}: honour, ignore or fixed`);
+/** Many senders keep their connections alive, as HTTP clients do; `--connections new` opens one per request. */
+const CONNECTIONS = values.connections ?? 'kept';
+if (!['kept', 'new'].includes(CONNECTIONS)) throw new Error(`--connections ${CONNECTIONS}: kept or new`);
 const config = configSchema.parse({
   NODE_ENV: 'test',
   LOG_LEVEL: 'silent',
@@ -64,35 +70,15 @@ const token = (project: ProjectId) => (project === 'fd1' ? config.INGEST_TOKEN_F
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]!;
 
 /**
- * Sends the batches to a server on `port`, CONCURRENCY (or SENDERS) at a time, each again after a 503 (more in
- * flight than the server admits: INGEST_MAX_IN_FLIGHT and its queue) as RETRY says; answers the events accepted,
- * the time and the latencies (first send to answer).
+ * Sends the batches to a server on `port`, CONCURRENCY at a time (or SENDERS senders, in a thread of their own), each
+ * again after a 503 (more in flight than the server admits: INGEST_MAX_IN_FLIGHT and its queue) as RETRY says;
+ * answers the events accepted, the time and the latencies (first send to answer).
  */
-async function sendAll(port: number, batches: Batch[]) {
-  const latencies: number[] = [];
-  let next = 0;
-  let accepted = 0;
-  let busy = 0;
-  const started = performance.now();
-  async function worker() {
-    while (next < batches.length) {
-      const b = batches[next++]!;
-      const t0 = performance.now();
-      let res = await postBatch(port, b.project, b.body, token(b.project));
-      while (res.status === 503) {
-        busy += 1;
-        const wait = RETRY === 'ignore' ? 0 : RETRY === 'honour' ? (res.retryAfterSeconds ?? 1) * 1000 : 50;
-        if (wait) await new Promise((resolve) => setTimeout(resolve, wait));
-        res = await postBatch(port, b.project, b.body, token(b.project));
-      }
-      latencies.push(performance.now() - t0);
-      if (res.status !== 200) throw new Error(`ingest ${res.status}: ${res.text.slice(0, 300)}`);
-      accepted += (JSON.parse(res.text) as { accepted: number }).accepted;
-    }
-  }
-  await Promise.all(Array.from({ length: SENDERS ?? CONCURRENCY }, worker));
-  const seconds = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
+async function sendBatches(port: number, batches: Batch[]) {
+  const tokens = { fd1: token('fd1'), fd2: token('fd2') };
+  const { accepted, seconds, latencies, busy } = SENDERS
+    ? await sendAllApart({ port, senders: SENDERS, batches: batches.map(({ project, body }) => ({ project, body })), tokens, retry: RETRY, keepAlive: CONNECTIONS === 'kept' })
+    : await sendAll({ port, senders: CONCURRENCY, batches, tokens, retry: RETRY, keepAlive: false });
   return { accepted, seconds, rate: accepted / seconds, p50: pct(latencies, 50), p99: pct(latencies, 99), busy };
 }
 
@@ -101,7 +87,7 @@ async function runHttp(database: Database, batches: Batch[]) {
   const app = await buildApp(ctx, { logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   try {
-    return await sendAll((app.server.address() as { port: number }).port, batches);
+    return await sendBatches((app.server.address() as { port: number }).port, batches);
   } finally {
     await app.close();
   }
@@ -172,7 +158,7 @@ async function runFloor(database: Database, batches: Batch[], copy?: pg.Pool) {
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   try {
-    return await sendAll((app.server.address() as { port: number }).port, batches);
+    return await sendBatches((app.server.address() as { port: number }).port, batches);
   } finally {
     await app.close();
   }
@@ -285,7 +271,7 @@ function report(
 /** Many senders: only the HTTP run and its 503s. */
 function reportSenders(name: string, http: Awaited<ReturnType<typeof runHttp>>) {
   console.log(`\n${name}`);
-  console.log(`  ${SENDERS} senders × ${BATCH}-event batches, 503 → ${RETRY === 'honour' ? 'wait Retry-After' : RETRY === 'ignore' ? 'resend at once' : 'resend after 50 ms'}`);
+  console.log(`  ${SENDERS} senders × ${BATCH}-event batches, ${CONNECTIONS === 'kept' ? 'connections kept alive' : 'a connection per request'}, 503 → ${RETRY === 'honour' ? 'wait Retry-After' : RETRY === 'ignore' ? 'resend at once' : 'resend after 50 ms'}`);
   console.log(`  ${http.accepted} events in ${http.seconds.toFixed(2)} s = ${Math.round(http.rate).toLocaleString('en')} events/s`);
   console.log(`  batch latency (first send to answer): p50 ${http.p50.toFixed(0)} ms, p99 ${http.p99.toFixed(0)} ms`);
   console.log(`  503 answers: ${http.busy}`);

@@ -2,7 +2,7 @@
  * Ingest traffic for the benchmarks: partners with both programmes, their simulated events cut into batches
  * (serialized up front), and a POST to the ingest API that tells its status. Used by bench:ingest and bench:load.
  */
-import { request } from 'node:http';
+import { request, type Agent } from 'node:http';
 import { sql } from 'drizzle-orm';
 import type { IngestEventInput, ProjectId } from '@pc/core';
 import type { Database } from '../server/src/db/client.ts';
@@ -78,8 +78,8 @@ export function makeBatches(partners: Array<Record<ProjectId, number>>, opts: { 
   return mixed;
 }
 
-/** One batch to the ingest API; `token` is the project's ingest token. */
-export function postBatch(port: number, project: ProjectId, body: string, token: string): Promise<{ status: number; text: string; retryAfterSeconds: number | null }> {
+/** One batch to the ingest API; `token` is the project's ingest token. Without an `agent`, on a connection of its own. */
+export function postBatch(port: number, project: ProjectId, body: string, token: string, agent?: Agent): Promise<{ status: number; text: string; retryAfterSeconds: number | null }> {
   return new Promise((resolve, reject) => {
     const req = request(
       {
@@ -92,7 +92,7 @@ export function postBatch(port: number, project: ProjectId, body: string, token:
           'content-type': 'application/json',
           'content-length': Buffer.byteLength(body),
         },
-        agent: false,
+        agent: agent ?? false,
       },
       (res) => {
         const chunks: Buffer[] = [];
