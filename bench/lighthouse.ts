@@ -18,11 +18,13 @@
  * scripts, the styles, the fonts and the API answers) with the number of requests.
  *
  * Options: `--screens sign-in,dashboard` (names as printed; default every screen), `--profile mobile|desktop`
- * (default both), `--runs N`, `--json FILE` (every run's figures and the medians), `--reports DIR` (each run's whole
- * Lighthouse report, `<screen>-<profile>-<run>.json`, to see where a screen's time goes), `--check`: exit 1 when a median
- * misses a budget — sign-in performance >= 90 on a phone; signed-in screens >= 90 on desktop and >= 70 on a phone;
- * total blocking time <= 200 ms on desktop; accessibility 100 everywhere. Without `--check` the budgets are only
- * printed beside the figures.
+ * (default both), `--scheme light|dark|both` (the colour scheme the browser asks for, which the cabinet follows while
+ * the partner's theme is "system"; default light; each scheme gets a browser of its own and signs in again),
+ * `--runs N`, `--json FILE` (every run's figures and the medians), `--reports DIR` (each run's whole Lighthouse report,
+ * `<screen>-<profile>[-dark]-<run>.json`, to see where a screen's time goes), `--check`: exit 1 when a median misses a
+ * budget — sign-in performance >= 90 on a phone; signed-in screens >= 90 on desktop and >= 70 on a phone; total
+ * blocking time <= 200 ms on desktop; accessibility 100 everywhere, in each scheme audited. Without `--check` the
+ * budgets are only printed beside the figures.
  *
  * Nothing is downloaded: Lighthouse drives the Chromium that is installed. The figures depend on the machine and
  * on what else runs on it: the load average is printed before and after.
@@ -61,6 +63,9 @@ const RUN_MS = 180_000;
 const RETRIES = 2;
 
 type Profile = 'mobile' | 'desktop';
+type Scheme = 'light' | 'dark';
+/** What Chromium is told for each scheme: `prefers-color-scheme` answers dark with this flag (headless included). */
+const SCHEME_FLAGS: Record<Scheme, string[]> = { light: [], dark: ['--force-dark-mode'] };
 interface Screen {
   name: string;
   path: string;
@@ -116,6 +121,7 @@ const { values: options } = parseArgs({
     runs: { type: 'string', default: '3' },
     screens: { type: 'string' },
     profile: { type: 'string' },
+    scheme: { type: 'string', default: 'light' },
     check: { type: 'boolean', default: false },
     'no-build': { type: 'boolean', default: false },
     json: { type: 'string' },
@@ -128,6 +134,10 @@ if (options.profile !== undefined && options.profile !== 'mobile' && options.pro
   throw new Error(`--profile must be mobile or desktop, not ${options.profile}`);
 }
 const profiles: Profile[] = options.profile ? [options.profile as Profile] : ['mobile', 'desktop'];
+if (!['light', 'dark', 'both'].includes(options.scheme!)) throw new Error(`--scheme must be light, dark or both, not ${options.scheme}`);
+const schemes: Scheme[] = options.scheme === 'both' ? ['light', 'dark'] : [options.scheme as Scheme];
+/** A table's and a result's name: the profile, and the scheme when it is dark. */
+const variant = (profile: Profile, scheme: Scheme) => (scheme === 'light' ? profile : `${profile} dark`);
 const wanted = options.screens?.split(',').map((s) => s.trim()).filter(Boolean);
 const unknown = wanted?.filter((name) => !SCREENS.some((s) => s.name === name)) ?? [];
 if (unknown.length) throw new Error(`unknown screens: ${unknown.join(', ')} (known: ${SCREENS.map((s) => s.name).join(', ')})`);
@@ -327,13 +337,13 @@ const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
 const ms = (v: number) => `${Math.round(v)}`.padStart(6);
 const kb = (v: number) => `${(v / 1024).toFixed(1)}`.padStart(8);
 
-function table(profile: Profile, results: Map<string, Figures[]>): string[] {
+function table(profile: Profile, scheme: Scheme, results: Map<string, Figures[]>): string[] {
   const lines = [
-    `\n${profile} (medians of ${runs} run${runs > 1 ? 's' : ''})`,
+    `\n${variant(profile, scheme)} (medians of ${runs} run${runs > 1 ? 's' : ''})`,
     `${'screen'.padEnd(24)} ${'perf'.padStart(4)} ${'a11y'.padStart(4)} ${'bp'.padStart(4)} ${'FCP ms'.padStart(6)} ${'LCP ms'.padStart(6)} ${'TBT ms'.padStart(6)} ${'KB'.padStart(8)} ${'req'.padStart(4)}  budgets`,
   ];
   for (const screen of screens) {
-    const list = results.get(`${profile} ${screen.name}`);
+    const list = results.get(`${variant(profile, scheme)} ${screen.name}`);
     if (!list?.length) continue;
     const f = medians(list);
     const misses = missed(screen, profile, f);
@@ -350,10 +360,14 @@ function table(profile: Profile, results: Map<string, Figures[]>): string[] {
 
 let cabinet: Cabinet | undefined;
 let chrome: LaunchedChrome | undefined;
-const cleanUp = async () => {
+/** Stops the browser, if one runs (at the end, and between schemes). */
+const stopChrome = async () => {
   const c = chrome;
   chrome = undefined;
   if (c) await Promise.resolve(c.kill()).catch(() => undefined);
+};
+const cleanUp = async () => {
+  await stopChrome();
   const server = cabinet;
   cabinet = undefined;
   if (server) await server.stop();
@@ -377,39 +391,45 @@ try {
     cabinet = await startCabinet();
     baseUrl = cabinet.baseUrl;
   }
-  chrome = await launchChrome({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
-  const port = chrome.port;
-  const phases = [screens.filter((s) => s.guest), screens.filter((s) => !s.guest)];
-  for (const [phase, list] of phases.entries()) {
-    if (!list.length) continue;
-    if (phase === 1) {
-      const t0 = performance.now();
-      await signIn(chrome, baseUrl);
-      console.log(`Signed in as ${DEMO_EMAIL} (${((performance.now() - t0) / 1000).toFixed(1)} s, the captcha's work included).`);
-    }
-    for (let run = 1; run <= runs; run++) {
-      for (const profile of profiles) {
-        for (const screen of list) {
-          const t0 = performance.now();
-          const report = options.reports ? join(options.reports, `${screen.name}-${profile}-${run}.json`) : undefined;
-          const f = await auditWithRetries(port, `${baseUrl}${screen.path}`, profile, report);
-          const key = `${profile} ${screen.name}`;
-          results.set(key, [...(results.get(key) ?? []), f]);
-          console.log(
-            `  run ${run}/${runs} ${profile.padEnd(7)} ${screen.name.padEnd(24)} perf ${f.performance}, a11y ${f.accessibility}, bp ${f.bestPractices}, ` +
-              `FCP ${Math.round(f.fcpMs)}, LCP ${Math.round(f.lcpMs)}, TBT ${Math.round(f.tbtMs)} ms, ${(f.transferBytes / 1024).toFixed(1)} KB ` +
-              `(${((performance.now() - t0) / 1000).toFixed(0)} s; load ${load()})`,
-          );
+  for (const scheme of schemes) {
+    chrome = await launchChrome({ chromePath: CHROMIUM, chromeFlags: [...CHROME_FLAGS, ...SCHEME_FLAGS[scheme]], logLevel: 'silent' });
+    const port = chrome.port;
+    const phases = [screens.filter((s) => s.guest), screens.filter((s) => !s.guest)];
+    for (const [phase, list] of phases.entries()) {
+      if (!list.length) continue;
+      if (phase === 1) {
+        const t0 = performance.now();
+        await signIn(chrome, baseUrl);
+        console.log(`Signed in as ${DEMO_EMAIL} (${((performance.now() - t0) / 1000).toFixed(1)} s, the captcha's work included).`);
+      }
+      for (let run = 1; run <= runs; run++) {
+        for (const profile of profiles) {
+          for (const screen of list) {
+            const t0 = performance.now();
+            const label = variant(profile, scheme);
+            const report = options.reports ? join(options.reports, `${screen.name}-${label.replace(' ', '-')}-${run}.json`) : undefined;
+            const f = await auditWithRetries(port, `${baseUrl}${screen.path}`, profile, report);
+            const key = `${label} ${screen.name}`;
+            results.set(key, [...(results.get(key) ?? []), f]);
+            console.log(
+              `  run ${run}/${runs} ${label.padEnd(12)} ${screen.name.padEnd(24)} perf ${f.performance}, a11y ${f.accessibility}, bp ${f.bestPractices}, ` +
+                `FCP ${Math.round(f.fcpMs)}, LCP ${Math.round(f.lcpMs)}, TBT ${Math.round(f.tbtMs)} ms, ${(f.transferBytes / 1024).toFixed(1)} KB ` +
+                `(${((performance.now() - t0) / 1000).toFixed(0)} s; load ${load()})`,
+            );
+          }
         }
       }
     }
+    // The next scheme's browser starts with a profile of its own (and signs in again).
+    await stopChrome();
   }
-  const lines = [...profiles.flatMap((profile) => table(profile, results)), `\nLoad average after: ${load()} (${cpus().length} cores)`];
+  const variants = schemes.flatMap((scheme) => profiles.map((profile) => [profile, scheme] as const));
+  const lines = [...variants.flatMap(([profile, scheme]) => table(profile, scheme, results)), `\nLoad average after: ${load()} (${cpus().length} cores)`];
   console.log(lines.join('\n'));
-  const misses = profiles.flatMap((profile) =>
+  const misses = variants.flatMap(([profile, scheme]) =>
     screens.flatMap((screen) => {
-      const list = results.get(`${profile} ${screen.name}`);
-      return list?.length ? missed(screen, profile, medians(list)).map((m) => `${profile} ${screen.name}: ${m}`) : [];
+      const list = results.get(`${variant(profile, scheme)} ${screen.name}`);
+      return list?.length ? missed(screen, profile, medians(list)).map((m) => `${variant(profile, scheme)} ${screen.name}: ${m}`) : [];
     }),
   );
   if (options.json) {
