@@ -48,6 +48,9 @@ interface WidgetElement extends HTMLElement {
 /** What starts loading the widget: the partner's own clicks and key presses (an autofocus is not one). */
 const INTERACTIONS = ['pointerdown', 'keydown', 'input'] as const;
 
+/** How many times (10 ms apart) the arrival waits for the widget to have built itself: two seconds at most. */
+const WIDGET_MOUNT_TRIES = 200;
+
 /** The widget's own box, so the placeholder takes the same room and nothing moves when it arrives. */
 const WIDGET_HEIGHT = 74;
 
@@ -125,19 +128,31 @@ export const Captcha = forwardRef<CaptchaHandle, CaptchaProps>(function Captcha(
     };
   }, [ready, language]);
 
-  // After the commit: the custom element builds its inside once it is connected, a moment after React adds it.
+  // After the commit: the custom element builds its inside once it is connected, a moment after React adds it
+  // (a microtask later), and has no verify() until then. The effect may run before that moment (seen on a busy
+  // machine: the check never started), so it waits for verify() to exist, a few milliseconds at a time.
   useEffect(() => {
     const el = element.current;
-    if (!ready || !el) return;
-    if (focusOnArrival.current) {
-      // The placeholder had the focus (keyboard users): hand it to the widget's own checkbox.
-      focusOnArrival.current = false;
-      (el.shadowRoot ?? el).querySelector<HTMLInputElement>('input[type="checkbox"]')?.focus();
-    }
-    if (verifyOnArrival.current) {
-      verifyOnArrival.current = false;
-      void el.verify?.();
-    }
+    if (!ready || !el || !(focusOnArrival.current || verifyOnArrival.current)) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let tries = 0;
+    const arrived = () => {
+      if (typeof el.verify !== 'function' && ++tries < WIDGET_MOUNT_TRIES) {
+        timer = setTimeout(arrived, 10);
+        return;
+      }
+      if (focusOnArrival.current) {
+        // The placeholder had the focus (keyboard users): hand it to the widget's own checkbox.
+        focusOnArrival.current = false;
+        (el.shadowRoot ?? el).querySelector<HTMLInputElement>('input[type="checkbox"]')?.focus();
+      }
+      if (verifyOnArrival.current) {
+        verifyOnArrival.current = false;
+        void el.verify?.();
+      }
+    };
+    arrived();
+    return () => clearTimeout(timer);
   }, [ready]);
 
   // The widget draws itself (a web component): its colours come from the theme, so it follows the dark scheme too.
