@@ -69,8 +69,7 @@ export const colorScheme = {
 
 /** The preference and the mode it resolves to, re-rendering when either (or the system's setting) changes. */
 export function useColorScheme(): { preference: ThemePreference; mode: ColorMode } {
-  // The same on the server: a guest page is prerendered in each scheme, set with colorScheme.set (decision 0212).
-  const pref = useSyncExternalStore(subscribe, colorScheme.preference, colorScheme.preference);
-  const mode = useSyncExternalStore(subscribe, colorScheme.mode, colorScheme.mode);
+  const pref = useSyncExternalStore(subscribe, colorScheme.preference, () => 'system' as const);
+  const mode = useSyncExternalStore(subscribe, colorScheme.mode, () => 'light' as const);
   return { preference: pref, mode };
 }
