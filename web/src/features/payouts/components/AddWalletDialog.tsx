@@ -145,21 +145,21 @@ function AddWalletForm({ info, onClose }: { info: PayoutsInfoAnswer; onClose: ()
       return;
     }
     const body = Object.fromEntries(fields.map((f) => [f, values[f]!.trim()]));
-    add.mutate(
-      { type: system, fields: body },
-      {
-        onSuccess: (answer) => {
-          onClose();
-          feedback.message('success', t('addWallet.sentTitle'), answer?.message || t('addWallet.sent'));
-        },
-        onError: (error) => {
-          if (isApiError(error) && error.status === 403) return;
-          const refusal = refusalOf(error, ['type', ...fields], t('addWallet.failed'));
-          setErrors(refusal.fields);
-          setGeneral(refusal.general);
-          const first = fields.find((f) => refusal.fields[f]);
-          if (first) document.getElementById(`wallet-${first}`)?.focus();
-        },
+    // The answer is taken from mutateAsync's promise, not from mutate's per-call callbacks: TanStack Query calls
+    // those only while the form's observer has a listener when the write settles, and on a loaded machine the form
+    // was once left open on a wallet already added.
+    add.mutateAsync({ type: system, fields: body }).then(
+      (answer) => {
+        onClose();
+        feedback.message('success', t('addWallet.sentTitle'), answer?.message || t('addWallet.sent'));
+      },
+      (error: unknown) => {
+        if (isApiError(error) && error.status === 403) return;
+        const refusal = refusalOf(error, ['type', ...fields], t('addWallet.failed'));
+        setErrors(refusal.fields);
+        setGeneral(refusal.general);
+        const first = fields.find((f) => refusal.fields[f]);
+        if (first) document.getElementById(`wallet-${first}`)?.focus();
       },
     );
   };
