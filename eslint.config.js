@@ -86,7 +86,7 @@ const serverLayers = {
 };
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'e2e/artifacts/**', 'coverage/**'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', '**/.prerender/**', 'data/**', 'e2e/artifacts/**', 'coverage/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -54,8 +54,9 @@ async function delivery(app: FastifyInstance, opts: DeliveryOptions) {
       // Every file gets a route of its own; the app's pages are the not-found handler's (app/web.ts).
       wildcard: false,
       index: false,
-      // The .br and .gz siblings are sent in their original's place, never under their own names.
-      globIgnore: ['**/*.br', '**/*.gz'],
+      // The .br and .gz siblings are sent in their original's place, never under their own names; the prerendered
+      // guest pages only in the shell's place (app/web.ts).
+      globIgnore: ['**/*.br', '**/*.gz', 'prerendered/**'],
       // A sibling the browser accepts (q-values honoured; Brotli before gzip at equal weight) is sent with its
       // Content-Encoding, the file itself otherwise, and every answer says it varies with Accept-Encoding.
       preCompressed: true,

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { deliveryPlugin } from '../delivery.ts';
 import { notFound } from './errors.ts';
+import { prerenderedPageFor, prerenderedPages, SCHEME_HINT } from './prerendered-pages.ts';
 
 /** The built web app served by default. */
 export const WEB_DIST = join(import.meta.dirname, '../../../web/dist');
@@ -29,6 +30,7 @@ const SERVICE_API = /^\/(ingest|operator\/v1|webmaster\/v1)(\/|\?|$)/;
 export const pageFallback = fp(async (app, opts: { webDist: string }) => {
   const hasWeb = existsSync(join(opts.webDist, 'index.html'));
   const production = app.ctx.config.NODE_ENV === 'production';
+  const prerendered = hasWeb ? prerenderedPages(opts.webDist) : new Map<string, Set<string>>();
   app.setNotFoundHandler(async (request, reply) => {
     const isApi = SERVICE_API.test(request.url);
     // A missing build file (an older deployment's chunk) is a 404, not the app's page under a script's name.
@@ -38,6 +40,22 @@ export const pageFallback = fp(async (app, opts: { webDist: string }) => {
     // the partner app's (decision 0161). Compressed, no-cache and with its ETag, as every HTML shell of the build
     // (delivery.ts).
     const shell = /^\/operator(\/|\?|$)/.test(request.url) ? 'operator.html' : 'index.html';
+    if (hasWeb && shell === 'index.html') {
+      // A guest page a visitor opens by its address comes drawn already, in their language and scheme (decision 0212).
+      const headers = request.headers;
+      const page = prerenderedPageFor(
+        {
+          path: request.url.split('?')[0]!,
+          cookies: request.cookies,
+          acceptLanguage: headers['accept-language'],
+          schemeHint: typeof headers[SCHEME_HINT] === 'string' ? headers[SCHEME_HINT] : undefined,
+        },
+        prerendered,
+      );
+      // The shell's answer depends on these, for a cache between; Accept-CH asks the browser for its scheme next time.
+      reply.header('vary', `cookie, accept-language, ${SCHEME_HINT}`).header('accept-ch', SCHEME_HINT);
+      return reply.type('text/html; charset=utf-8').sendFile(page ?? shell);
+    }
     if (hasWeb) return reply.type('text/html; charset=utf-8').sendFile(shell);
     return reply
       .type('text/html; charset=utf-8')

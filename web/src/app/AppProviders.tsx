@@ -10,6 +10,7 @@ import { I18nextProvider } from 'react-i18next';
 import { i18n, langDirection } from '../lib/i18n.ts';
 import { createAppTheme } from '../lib/theme.ts';
 import { useColorScheme } from '../lib/color-scheme.ts';
+import { storage } from '../lib/storage.ts';
 
 const caches: Partial<Record<'ltr' | 'rtl', EmotionCache>> = {};
 
@@ -25,13 +26,24 @@ function emotionCache(direction: 'ltr' | 'rtl'): EmotionCache {
   return caches.ltr;
 }
 
+/**
+ * Starts the style caches anew. On a server a cache writes each style once and leaves it out of later renders, so a
+ * guest page prerendered after another (decision 0212) needs caches of its own to carry all of its styles.
+ */
+export function newStyleCaches() {
+  delete caches.ltr;
+  delete caches.rtl;
+}
+
 function subscribeLanguage(listener: () => void) {
   i18n.on('languageChanged', listener);
   return () => i18n.off('languageChanged', listener);
 }
 
 export function useLanguage(): string {
-  return useSyncExternalStore(subscribeLanguage, () => i18n.language ?? 'en');
+  const current = () => i18n.language ?? 'en';
+  // The same on the server: a guest page prerendered in a language (decision 0212).
+  return useSyncExternalStore(subscribeLanguage, current, current);
 }
 
 export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
@@ -42,6 +54,7 @@ export function AppProviders({ queryClient, children }: { queryClient: QueryClie
   // The page's own background (boot.css) follows too, so nothing light shows past the app's edges.
   useEffect(() => {
     document.documentElement.dataset.theme = mode;
+    storage.rememberScheme(mode);
   }, [mode]);
   return (
     <QueryClientProvider client={queryClient}>

@@ -4,7 +4,7 @@ import { http, setRequestLanguage } from '../lib/http.ts';
 import { START_NAMESPACES, chooseLanguage, i18n, initI18n } from '../lib/i18n.ts';
 import { currentUserQuery, setSignedIn, setSignedOut, type CurrentUser } from '../lib/session.ts';
 import { createQueryClient } from './query-client.ts';
-import { createAppRouter, loadShellRoutes, prefetchFrameReads, preloadSignedInPage, type AppRouter } from './router.tsx';
+import { createAppRouter, loadShellRoutes, prefetchFrameReads, preloadPage, preloadSignedInPage, type AppRouter } from './router.tsx';
 import { href } from '../lib/routes.ts';
 
 /**
@@ -12,10 +12,12 @@ import { href } from '../lib/routes.ts';
  * user's, else the stored one, else the browser's, else en. A user who is not active is signed out and
  * sent to sign-in.
  */
-export async function bootstrap(): Promise<{ queryClient: QueryClient; router: AppRouter }> {
+export async function bootstrap({ prerendered = false } = {}): Promise<{ queryClient: QueryClient; router: AppRouter }> {
   const queryClient = createQueryClient();
   const userCheck = queryClient.fetchQuery(currentUserQuery).catch(() => null);
   if (typeof window !== 'undefined') preloadSignedInPage(window.location);
+  // A prerendered guest page is replaced by the app's first render, which must draw the page, not wait for its code.
+  const guestPage = prerendered ? preloadPage(window.location).catch(() => undefined) : undefined;
   let user: CurrentUser | null = await userCheck;
   if (user && !user.is_active) {
     await http.post(AUTH_PATHS.logout).catch(() => undefined);
@@ -38,6 +40,7 @@ export async function bootstrap(): Promise<{ queryClient: QueryClient; router: A
   await initI18n(lang);
   await i18n.loadNamespaces([...START_NAMESPACES]);
   await shellRoutes;
+  await guestPage;
   const router = createAppRouter();
   return { queryClient, router };
 }

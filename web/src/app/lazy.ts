@@ -1,4 +1,4 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { createElement, lazy, type ComponentType } from 'react';
 import { createStore } from '../lib/store.ts';
 import { loadNamespaces, type Namespace } from '../lib/i18n.ts';
 
@@ -40,7 +40,7 @@ function tracked<T>(promise: Promise<T>): Promise<T> {
   return promise;
 }
 
-export type LazyPage = LazyExoticComponent<ComponentType> & {
+export type LazyPage = ComponentType & {
   /** Starts loading the chunk (the same load React waits for when the page renders). */
   preload(): Promise<unknown>;
   /** Starts loading the code alone, before the interface language is known (its texts come with preload()). */
@@ -55,9 +55,20 @@ export function lazyPage(load: () => Promise<{ default: ComponentType }>, namesp
   let loading: Promise<{ default: ComponentType }> | undefined;
   // The page's texts arrive with its code, so it never shows a key while its namespace loads.
   const loadWithTexts = () => (namespaces.length ? Promise.all([load(), loadNamespaces(namespaces)]).then(([page]) => page) : load());
-  const start = () => (loading ??= tracked(withTimeout(loadWithTexts())));
+  let loaded: ComponentType | undefined;
+  const start = () =>
+    (loading ??= tracked(withTimeout(loadWithTexts())).then((module) => {
+      loaded = module.default;
+      return module;
+    }));
   // The browser keeps a module once imported: the code fetched early is the one the page renders with.
-  return Object.assign(lazy(start), { preload: start, preloadCode: load });
+  const Lazy = lazy(start);
+  // Once the code is here the page renders straight away; React.lazy would suspend once more even for code that has
+  // arrived, and a page shown in place of a prerendered one must not pass through an empty frame (decision 0212).
+  function Page(props: Record<string, never>) {
+    return loaded ? createElement(loaded, props) : createElement(Lazy, props);
+  }
+  return Object.assign(Page, { preload: start, preloadCode: load });
 }
 
 export function isChunkLoadError(error: unknown): boolean {

@@ -144,6 +144,17 @@ export function preloadSignedInPage(location: Pick<Location, 'pathname'>): void 
 }
 
 /**
+ * Loads every chunk a guest's page renders (its layout and the page, with their texts), so that the first render
+ * draws the page at once instead of suspending: what replaces a prerendered page must not pass through an empty
+ * frame (decision 0212). A signed-in page's branch is not a guest's and loads nothing.
+ */
+export async function preloadPage(location: Pick<Location, 'pathname'>): Promise<void> {
+  const matches = matchRoutes(buildRoutes(signedInPaths) as RouteObject[], location) ?? [];
+  if (matches.some((match) => (match.route as AppRoute).signedIn)) return;
+  await Promise.all(matches.map((match) => (match.route as AppRoute).preload?.preload()));
+}
+
+/**
  * Renders the route of the current location. Every lazy chunk of the matched branch starts loading at
  * once (a layout and its page arrive together), and the deepest handle is shared with the layouts.
  */

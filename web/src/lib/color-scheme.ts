@@ -69,7 +69,8 @@ export const colorScheme = {
 
 /** The preference and the mode it resolves to, re-rendering when either (or the system's setting) changes. */
 export function useColorScheme(): { preference: ThemePreference; mode: ColorMode } {
-  const pref = useSyncExternalStore(subscribe, colorScheme.preference, () => 'system' as const);
-  const mode = useSyncExternalStore(subscribe, colorScheme.mode, () => 'light' as const);
+  // The same on the server: a guest page is prerendered in each scheme, set with colorScheme.set (decision 0212).
+  const pref = useSyncExternalStore(subscribe, colorScheme.preference, colorScheme.preference);
+  const mode = useSyncExternalStore(subscribe, colorScheme.mode, colorScheme.mode);
   return { preference: pref, mode };
 }

@@ -26,11 +26,28 @@ function write(key: string, value: string | null) {
   }
 }
 
+/**
+ * A cookie the server reads to send a guest page already drawn as this browser would draw it (decision 0212): the
+ * language and the colour scheme, nothing else. A year, the whole site, never to other sites.
+ */
+function remember(name: string, value: string) {
+  try {
+    document.cookie = `${name}=${encodeURIComponent(value)}; path=/; max-age=31536000; samesite=lax`;
+  } catch {
+    // Cookies unavailable: the server sends the page in the browser's language and light, and the app corrects it.
+  }
+}
+
 export const storage = {
   isLoggedIn: () => read(LOGGED_IN) === '1',
   setLoggedIn: (value: boolean) => write(LOGGED_IN, value ? '1' : null),
   lang: () => read(LANG),
-  setLang: (lang: string) => write(LANG, lang),
+  setLang: (lang: string) => {
+    write(LANG, lang);
+    remember('pc_lang', lang);
+  },
+  /** The colour scheme this browser shows, for the server's choice of a prerendered page (kept nowhere else). */
+  rememberScheme: (mode: 'light' | 'dark') => remember('pc_scheme', mode),
   /** The chunk error page's texts of a language, kept from the last time its common namespace arrived. */
   chunkErrorTexts(lang: string): ChunkErrorTexts | null {
     try {

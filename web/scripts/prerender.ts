@@ -1,0 +1,52 @@
+/**
+ * Writes the prerendered guest pages into the build (decision 0212): for each page, language and colour scheme, the
+ * built shell (dist/index.html) with the page's markup in its root, and the .br and .gz siblings the server sends
+ * (as the web build writes for its other text files). Run after `vite build` and the SSR build of
+ * src/prerender/guest-page.tsx into .prerender/ (the web workspace's build script).
+ */
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+process.env.NODE_ENV = 'production';
+const web = join(dirname(fileURLToPath(import.meta.url)), '..');
+const dist = join(web, 'dist');
+const out = join(dist, 'prerendered');
+const shell = readFileSync(join(dist, 'index.html'), 'utf8');
+/** The shell's root with its boot splash (web/index.html). */
+const ROOT = /<div id="root">(<div class="boot-splash"[^>]*><\/div>)?<\/div>/;
+if (!ROOT.test(shell) || !shell.includes('<html lang="en" dir="ltr">')) throw new Error('dist/index.html has no root to fill');
+
+const { renderGuestPage, PRERENDERED_PAGES, LANGS } = (await import(join(web, '.prerender/guest-page.js'))) as typeof import('../src/prerender/guest-page.tsx');
+
+/**
+ * The page in the shell. The copy is a picture of the form while the script arrives: its fields take typing (the app
+ * carries what was typed into its own fields when it replaces the copy, main.tsx) and its submit buttons are
+ * disabled, so a form sent before the app has started cannot go out as a plain GET with the password in the URL.
+ */
+function page(markup: string, lang: string, dir: string): string {
+  const body = markup.replaceAll(/<button([^>]*?)type="submit"/g, '<button$1type="submit" disabled=""');
+  return shell
+    .replace('<html lang="en" dir="ltr">', `<html lang="${lang}" dir="${dir}">`)
+    .replace(ROOT, `<div id="root" data-prerendered="">${body}</div>`);
+}
+
+rmSync(out, { recursive: true, force: true });
+let files = 0;
+let bytes = 0;
+for (const path of PRERENDERED_PAGES) {
+  for (const { code, dir } of LANGS) {
+    for (const mode of ['light', 'dark'] as const) {
+      const html = page(await renderGuestPage(path, code, mode), code, dir);
+      const file = join(out, `${path}/${code}-${mode}.html`);
+      mkdirSync(dirname(file), { recursive: true });
+      writeFileSync(file, html);
+      writeFileSync(`${file}.br`, brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } }));
+      writeFileSync(`${file}.gz`, gzipSync(html, { level: constants.Z_BEST_COMPRESSION }));
+      files++;
+      bytes += html.length;
+    }
+  }
+}
+console.log(`prerendered ${files} guest pages (${PRERENDERED_PAGES.join(', ')}), ${Math.round(bytes / files / 1024)} KB each on average`);
