@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
+import { chromium, type Browser } from 'playwright-core';
 import { ensureDemoPartner, DEMO_EMAIL, DEMO_PASSWORD } from '../server/src/seed/demo.ts';
-import { ARTIFACTS, browserAvailable, launch, solveCaptcha, startServer, watchProblems, type RunningServer } from './support.ts';
+import { ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, browserAvailable, launch, solveCaptcha, startServer, watchProblems, type RunningServer } from './support.ts';
 
 const hasBrowser = browserAvailable();
 const SHOTS = join(ARTIFACTS, 'prerendered');
@@ -60,6 +60,25 @@ describe.skipIf(!hasBrowser)('prerendered guest pages in Chromium', () => {
       const shell = await html(path, headers);
       expect(shell.text, path).not.toContain('data-prerendered');
       expect(shell.text, path).toContain('boot-splash');
+    }
+  });
+
+  it('reach a dark device dark on its first visit: Chromium asks again with its scheme, as the server tells it to', async () => {
+    const dark = await chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_ARGS, '--force-dark-mode'] });
+    try {
+      const page = await (await dark.newContext({ locale: 'en-US' })).newPage();
+      const answer = await page.goto(`${server.baseUrl}/auth/login`);
+      expect(answer!.headers()['critical-ch']).toBe('sec-ch-prefers-color-scheme');
+      const body = await answer!.text();
+      expect(body).toContain('color-scheme:dark');
+      expect(body).not.toContain('color-scheme:light');
+      await page.waitForFunction(() => !document.getElementById('root')!.hasAttribute('data-prerendered'));
+      // The app kept the scheme it shows: the next visit is sent the dark copy without asking again.
+      const again = await page.goto(`${server.baseUrl}/auth/register`);
+      expect(again!.headers()['critical-ch']).toBeUndefined();
+      expect(await again!.text()).toContain('color-scheme:dark');
+    } finally {
+      await dark.close();
     }
   });
 

@@ -16,7 +16,21 @@ const out = join(dist, 'prerendered');
 const shell = readFileSync(join(dist, 'index.html'), 'utf8');
 /** The shell's root with its boot splash (web/index.html). */
 const ROOT = /<div id="root">(<div class="boot-splash"[^>]*><\/div>)?<\/div>/;
-if (!ROOT.test(shell) || !shell.includes('<html lang="en" dir="ltr">')) throw new Error('dist/index.html has no root to fill');
+/** The app's entry script: a prerendered page runs it after its first paint (public/after-paint.js). */
+const ENTRY = /<script type="module" crossorigin src="(\/assets\/index-[\w-]+\.js)"><\/script>/;
+const entry = ENTRY.exec(shell)?.[1];
+if (!ROOT.test(shell) || !entry || !shell.includes('<html lang="en" dir="ltr">')) throw new Error('dist/index.html is not the shell this script fills');
+
+/**
+ * The shell's own stylesheet (the page's background and the boot splash, half a kilobyte) written into the page: a
+ * stylesheet holds the first paint until it has arrived, a round trip a phone's network makes slow, and the copy has
+ * nothing else to wait for (its components' styles are in its markup).
+ */
+const shellWithStylesInline = shell.replaceAll(/<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g, (_link, file: string) => {
+  const css = readFileSync(join(dist, file), 'utf8');
+  if (css.length > 4096) throw new Error(`${file} is ${css.length} bytes: too large to write into every prerendered page`);
+  return `<style>${css}</style>`;
+});
 
 const { renderGuestPage, PRERENDERED_PAGES, LANGS } = (await import(join(web, '.prerender/guest-page.js'))) as typeof import('../src/prerender/guest-page.tsx');
 
@@ -27,9 +41,10 @@ const { renderGuestPage, PRERENDERED_PAGES, LANGS } = (await import(join(web, '.
  */
 function page(markup: string, lang: string, dir: string): string {
   const body = markup.replaceAll(/<button([^>]*?)type="submit"/g, '<button$1type="submit" disabled=""');
-  return shell
+  return shellWithStylesInline
     .replace('<html lang="en" dir="ltr">', `<html lang="${lang}" dir="${dir}">`)
-    .replace(ROOT, `<div id="root" data-prerendered="">${body}</div>`);
+    .replace(ENTRY, '<script type="module" src="/after-paint.js"></script>')
+    .replace(ROOT, `<div id="root" data-prerendered="" data-entry="${entry}">${body}</div>`);
 }
 
 rmSync(out, { recursive: true, force: true });

@@ -1,13 +1,12 @@
-import { StrictMode } from 'react';
-import { flushSync } from 'react-dom';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { bootstrap } from './app/bootstrap.ts';
 import { App } from './app/App.tsx';
-import { carryOverTyping, typedInto } from './app/prerendered.ts';
+import { carryOverTyping, copyFields } from './app/prerendered.ts';
 
 const container = document.getElementById('root')!;
-// The server sent a guest page drawn already (decision 0212): the app takes its place in one step, keeping what was
-// typed into it meanwhile.
+// The server sent a guest page drawn already (decision 0212): the app takes its place in one commit, keeping what
+// was typed into it meanwhile.
 const prerendered = container.hasAttribute('data-prerendered');
 
 void bootstrap({ prerendered }).then(({ queryClient, router }) => {
@@ -21,8 +20,16 @@ void bootstrap({ prerendered }).then(({ queryClient, router }) => {
     root.render(app);
     return;
   }
-  const typed = typedInto(container);
-  flushSync(() => root.render(app));
-  container.removeAttribute('data-prerendered');
-  carryOverTyping(typed);
+  // The copy stays on screen and takes typing while the app renders, in slices that leave the page responsive (a
+  // transition); the commit swaps the whole root at once, and what the copy's fields held by then is carried over
+  // before anything else can run.
+  const copy = copyFields(container);
+  const swapped = new MutationObserver(() => {
+    if (copy.fields.some((field) => field.isConnected)) return;
+    swapped.disconnect();
+    container.removeAttribute('data-prerendered');
+    carryOverTyping(copy);
+  });
+  swapped.observe(container, { childList: true });
+  startTransition(() => root.render(app));
 });

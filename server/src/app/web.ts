@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { deliveryPlugin } from '../delivery.ts';
 import { notFound } from './errors.ts';
-import { prerenderedPageFor, prerenderedPages, SCHEME_HINT } from './prerendered-pages.ts';
+import { prerenderedPageFor, prerenderedPages, SCHEME_COOKIE, SCHEME_HINT } from './prerendered-pages.ts';
 
 /** The built web app served by default. */
 export const WEB_DIST = join(import.meta.dirname, '../../../web/dist');
@@ -52,8 +52,11 @@ export const pageFallback = fp(async (app, opts: { webDist: string }) => {
         },
         prerendered,
       );
-      // The shell's answer depends on these, for a cache between; Accept-CH asks the browser for its scheme next time.
+      // The shell's answer depends on these, for a cache between. Accept-CH asks the browser for the device's scheme
+      // from now on; Critical-CH has a browser that can tell it (Chromium's) ask again at once with it on a first
+      // visit (no scheme kept yet), so a dark phone is not sent the light copy.
       reply.header('vary', `cookie, accept-language, ${SCHEME_HINT}`).header('accept-ch', SCHEME_HINT);
+      if (page && !request.cookies[SCHEME_COOKIE]) reply.header('critical-ch', SCHEME_HINT);
       return reply.type('text/html; charset=utf-8').sendFile(page ?? shell);
     }
     if (hasWeb) return reply.type('text/html; charset=utf-8').sendFile(shell);

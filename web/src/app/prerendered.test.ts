@@ -1,41 +1,42 @@
 import { describe, expect, it } from 'vitest';
-import { carryOverTyping, typedInto } from './prerendered.ts';
+import { carryOverTyping, copyFields } from './prerendered.ts';
+
+const input = (id: string) => document.getElementById(id) as HTMLInputElement;
 
 describe('typing carried from a prerendered page into the app', () => {
-  it('gives the app\'s fields what was typed into the copy\'s, through their input events, and the focus', () => {
+  it("gives the app's fields what was in the copy's when it replaced them, through their input events, and the focus", () => {
     document.body.innerHTML = `
-      <div id="root"><input id="field-email" value=""><input id="field-password" type="password"><input id="field-empty"><input type="hidden" id="field-token" value="t"></div>`;
+      <div id="root"><input id="field-email"><input id="field-password" type="password"><input id="field-empty"><input type="hidden" id="field-token" value="t"></div>`;
     const root = document.getElementById('root')!;
-    (document.getElementById('field-email') as HTMLInputElement).value = 'someone@example.com';
-    (document.getElementById('field-password') as HTMLInputElement).value = 'secret';
-    document.getElementById('field-password')!.focus();
-    const typed = typedInto(root);
-    expect(typed).toEqual({
-      values: [
-        { id: 'field-email', value: 'someone@example.com' },
-        { id: 'field-password', value: 'secret' },
-      ],
-      focused: 'field-password',
-    });
+    const copy = copyFields(root);
+    // Typed after the app started rendering, before its commit: still carried.
+    input('field-email').value = 'someone@example.com';
+    input('field-password').focus();
+    input('field-password').value = 'secret';
 
     // The app's page in the copy's place: the same ids, empty, each telling its input events.
-    root.innerHTML = '<input id="field-email"><input id="field-password" type="password"><input id="field-empty">';
+    root.innerHTML = '<input id="field-email"><input id="field-password" type="password"><input id="field-empty"><input type="hidden" id="field-token">';
     const heard: string[] = [];
     root.addEventListener('input', (event) => heard.push((event.target as HTMLInputElement).id));
-    carryOverTyping(typed);
-    expect((document.getElementById('field-email') as HTMLInputElement).value).toBe('someone@example.com');
-    expect((document.getElementById('field-password') as HTMLInputElement).value).toBe('secret');
+    carryOverTyping(copy);
+    expect(input('field-email').value).toBe('someone@example.com');
+    expect(input('field-password').value).toBe('secret');
+    expect(input('field-token').value).toBe('');
     expect(heard).toEqual(['field-email', 'field-password']);
     expect(document.activeElement?.id).toBe('field-password');
   });
 
-  it('leaves a field the app has filled itself, and fields it does not have', () => {
-    document.body.innerHTML = '<div id="root"><input id="field-email"></div>';
+  it("leaves a field the app has filled itself, and fields it does not have; no focus when none was in the copy", () => {
+    document.body.innerHTML = '<div id="root"><input id="field-email"><input id="field-gone"></div><button id="elsewhere">x</button>';
     const root = document.getElementById('root')!;
-    (document.getElementById('field-email') as HTMLInputElement).value = 'typed@example.com';
-    const typed = typedInto(root);
+    const copy = copyFields(root);
+    input('field-email').value = 'typed@example.com';
+    input('field-gone').value = 'x';
+    input('field-email').focus();
+    document.getElementById('elsewhere')!.focus();
     root.innerHTML = '<input id="field-email" value="kept@example.com">';
-    carryOverTyping({ ...typed, values: [...typed.values, { id: 'field-gone', value: 'x' }] });
-    expect((document.getElementById('field-email') as HTMLInputElement).value).toBe('kept@example.com');
+    carryOverTyping(copy);
+    expect(input('field-email').value).toBe('kept@example.com');
+    expect(document.activeElement?.id).toBe('elsewhere');
   });
 });

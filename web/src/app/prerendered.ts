@@ -2,29 +2,38 @@
  * What a visitor typed into a prerendered guest page (decision 0212) before the app replaced it: the copy's fields
  * take typing, and the app's own fields, which have the same ids, get it back as if typed there.
  */
-export interface Typed {
-  values: Array<{ id: string; value: string }>;
-  /** The field that had the focus, to give it back. */
-  focused: string | null;
+export interface CopyFields {
+  fields: Array<HTMLInputElement | HTMLTextAreaElement>;
+  /** Which of them has the focus when the app takes over (read then: the visitor may move meanwhile). */
+  focused(): string | null;
 }
 
-export function typedInto(container: HTMLElement): Typed {
-  const fields = [...container.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input[id], textarea[id]')];
+/** The copy's fields, read when the app has replaced them (a field keeps its value once out of the page). */
+export function copyFields(container: HTMLElement): CopyFields {
+  const fields = [...container.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input[id], textarea[id]')].filter((field) => field.type !== 'hidden');
+  let focused: string | null = null;
+  // The focus leaves a field as it is removed: the last one focused is what the visitor was in.
+  for (const field of fields) {
+    field.addEventListener('focus', () => (focused = field.id));
+    field.addEventListener('blur', () => {
+      if (field.isConnected && focused === field.id) focused = null;
+    });
+  }
   const active = document.activeElement;
-  return {
-    values: fields.filter((field) => field.value !== '' && field.type !== 'hidden').map((field) => ({ id: field.id, value: field.value })),
-    focused: active instanceof HTMLElement && container.contains(active) && active.id ? active.id : null,
-  };
+  if (active instanceof HTMLElement && fields.includes(active as HTMLInputElement)) focused = active.id;
+  return { fields, focused: () => focused };
 }
 
-export function carryOverTyping({ values, focused }: Typed) {
-  for (const { id, value } of values) {
-    const field = document.getElementById(id);
+export function carryOverTyping({ fields, focused }: CopyFields) {
+  for (const copy of fields) {
+    if (copy.value === '') continue;
+    const field = document.getElementById(copy.id);
     if (!(field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement) || field.value !== '') continue;
     // React's controlled fields hear of a value set through the native setter and an input event, as of typing.
     const setter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field) as object, 'value')?.set;
-    setter?.call(field, value);
+    setter?.call(field, copy.value);
     field.dispatchEvent(new Event('input', { bubbles: true }));
   }
-  if (focused) document.getElementById(focused)?.focus();
+  const id = focused();
+  if (id) document.getElementById(id)?.focus();
 }
