@@ -19,6 +19,12 @@ const ROOT = /<div id="root">(<div class="boot-splash"[^>]*><\/div>)?<\/div>/;
 /** The app's entry script: a prerendered page runs it after its first paint (public/after-paint.js). */
 const ENTRY = /<script type="module" crossorigin src="(\/assets\/index-[\w-]+\.js)"><\/script>/;
 const entry = ENTRY.exec(shell)?.[1];
+/**
+ * The entry's chunks, which the shell has the browser fetch at once: a prerendered page fetches them after its first
+ * paint instead (public/after-paint.js), so that on a slow network they do not share it with the page's own HTML.
+ */
+const PRELOAD = /\s*<link rel="modulepreload" crossorigin href="(\/assets\/[\w.-]+\.js)">/g;
+const preloads = [...shell.matchAll(PRELOAD)].map((match) => match[1]!);
 if (!ROOT.test(shell) || !entry || !shell.includes('<html lang="en" dir="ltr">')) throw new Error('dist/index.html is not the shell this script fills');
 
 /**
@@ -44,7 +50,8 @@ function page(markup: string, lang: string, dir: string): string {
   return shellWithStylesInline
     .replace('<html lang="en" dir="ltr">', `<html lang="${lang}" dir="${dir}">`)
     .replace(ENTRY, '<script type="module" src="/after-paint.js"></script>')
-    .replace(ROOT, `<div id="root" data-prerendered="" data-entry="${entry}">${body}</div>`);
+    .replaceAll(PRELOAD, '')
+    .replace(ROOT, `<div id="root" data-prerendered="" data-entry="${entry}" data-preload="${preloads.join(' ')}">${body}</div>`);
 }
 
 rmSync(out, { recursive: true, force: true });
