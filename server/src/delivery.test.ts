@@ -14,6 +14,7 @@ import { daily, insertRows, signedInPartner } from './modules/statistics/testing
 
 const ENTRY = 'assets/framework-Ab_d-12Z.js';
 const IMAGE = 'assets/flag-Qw3rTy90.png';
+const GUEST_COPY = 'prerendered/auth/register/en-light.html';
 /** Text large enough to compress well, as a built chunk is. */
 const script = Array.from({ length: 400 }, (_, i) => `export const value${i} = { id: ${i}, label: "value number ${i}" };`).join('\n');
 const shell = (title: string) =>
@@ -32,6 +33,9 @@ beforeAll(() => {
   withSiblings('index.html', shell('Partner Cabinet'));
   withSiblings('operator.html', shell('Staff console'));
   withSiblings(ENTRY, script);
+  // A guest page the build drew in advance (decision 0212), one language and scheme of it.
+  mkdirSync(join(webDist, 'prerendered/auth/register'), { recursive: true });
+  withSiblings(GUEST_COPY, shell('Registration, drawn'));
   withSiblings('favicon.svg', `<svg xmlns="http://www.w3.org/2000/svg">${'<circle r="1"/>'.repeat(50)}</svg>`);
   // An image: compressed in its own format, so the build writes no sibling.
   writeFileSync(join(webDist, IMAGE), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4]));
@@ -153,6 +157,31 @@ describe('web app files', () => {
       const stale = await get(url, { 'accept-encoding': 'br', 'if-none-match': 'W/"0-0"' });
       expect(stale.statusCode).toBe(200);
     }
+  });
+
+  it('send a guest the page drawn in advance where the build has one, varying by what chose it; a partner the shell', async () => {
+    const guest = await get('/auth/register', { 'accept-encoding': 'br', 'accept-language': 'en-GB,en;q=0.9' });
+    expect(guest.statusCode).toBe(200);
+    expect(decoded(guest).equals(file(GUEST_COPY))).toBe(true);
+    expect(guest.headers.vary).toBe('cookie, accept-language, sec-ch-prefers-color-scheme, accept-encoding');
+    expect(guest.headers['accept-ch']).toBe('sec-ch-prefers-color-scheme');
+    expect(guest.headers['critical-ch']).toBe('sec-ch-prefers-color-scheme');
+    expect(guest.headers['cache-control']).toBe(REVALIDATE);
+    const again = await get('/auth/register', { 'accept-encoding': 'br', 'if-none-match': String(guest.headers.etag) });
+    expect(again.statusCode).toBe(304);
+
+    // A kept scheme needs no hint; a language the build did not draw gets the shell, as a session does.
+    const kept = await get('/auth/register', { 'accept-encoding': 'identity', cookie: 'pc_scheme=light' });
+    expect(decoded(kept).equals(file(GUEST_COPY))).toBe(true);
+    expect(kept.headers['critical-ch']).toBeUndefined();
+    for (const headers of [{ 'accept-language': 'de' }, { cookie: 'pc_session=token' }]) {
+      const page = await get('/auth/register', { 'accept-encoding': 'identity', ...headers });
+      expect(decoded(page).equals(file('index.html')), JSON.stringify(headers)).toBe(true);
+      expect(page.headers.vary).toBe('cookie, accept-language, sec-ch-prefers-color-scheme, accept-encoding');
+    }
+    // The copies are not files of their own address.
+    expect((await get(`/${GUEST_COPY}`, { 'accept-encoding': 'identity' })).headers['content-type']).toMatch(/^text\/html/);
+    expect(decoded(await get(`/${GUEST_COPY}`, { 'accept-encoding': 'identity' })).equals(file('index.html'))).toBe(true);
   });
 
   it('keep the operator API out of the console’s pages: /operator/v1 answers as an API, other paths stay the partner app’s', async () => {

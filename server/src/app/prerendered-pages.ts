@@ -32,6 +32,12 @@ export function prerenderedPages(webDist: string): Map<string, Set<string>> {
   return pages;
 }
 
+/** A page's path as the build names its copies: without a trailing slash. */
+const pagePath = (path: string) => (path.length > 1 ? path.replace(/\/+$/, '') : path);
+
+/** Whether the build has copies of the page at this path (its answer then depends on the visitor's cookies and hints). */
+export const hasPrerenderedCopies = (path: string, pages: Map<string, Set<string>>) => pages.has(pagePath(path));
+
 export interface PageRequest {
   /** The URL's path, without its query. */
   path: string;
@@ -48,7 +54,7 @@ export interface PageRequest {
  */
 export function prerenderedPageFor(request: PageRequest, pages: Map<string, Set<string>>): string | null {
   if (request.cookies[SESSION_COOKIE]) return null;
-  const path = request.path.length > 1 ? request.path.replace(/\/+$/, '') : request.path;
+  const path = pagePath(request.path);
   const copies = pages.get(path);
   if (!copies) return null;
   const kept = request.cookies[LANG_COOKIE];

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { deliveryPlugin } from '../delivery.ts';
 import { notFound } from './errors.ts';
-import { prerenderedPageFor, prerenderedPages, SCHEME_COOKIE, SCHEME_HINT } from './prerendered-pages.ts';
+import { hasPrerenderedCopies, prerenderedPageFor, prerenderedPages, SCHEME_COOKIE, SCHEME_HINT } from './prerendered-pages.ts';
 
 /** The built web app served by default. */
 export const WEB_DIST = join(import.meta.dirname, '../../../web/dist');
@@ -40,12 +40,13 @@ export const pageFallback = fp(async (app, opts: { webDist: string }) => {
     // the partner app's (decision 0161). Compressed, no-cache and with its ETag, as every HTML shell of the build
     // (delivery.ts).
     const shell = /^\/operator(\/|\?|$)/.test(request.url) ? 'operator.html' : 'index.html';
-    if (hasWeb && shell === 'index.html') {
+    const path = request.url.split('?')[0]!;
+    if (hasWeb && shell === 'index.html' && hasPrerenderedCopies(path, prerendered)) {
       // A guest page a visitor opens by its address comes drawn already, in their language and scheme (decision 0212).
       const headers = request.headers;
       const page = prerenderedPageFor(
         {
-          path: request.url.split('?')[0]!,
+          path,
           cookies: request.cookies,
           acceptLanguage: headers['accept-language'],
           schemeHint: typeof headers[SCHEME_HINT] === 'string' ? headers[SCHEME_HINT] : undefined,
