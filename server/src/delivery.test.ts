@@ -174,7 +174,7 @@ describe('web app files', () => {
     const kept = await get('/auth/register', { 'accept-encoding': 'identity', cookie: 'pc_scheme=light' });
     expect(decoded(kept).equals(file(GUEST_COPY))).toBe(true);
     expect(kept.headers['critical-ch']).toBeUndefined();
-    for (const headers of [{ 'accept-language': 'de' }, { cookie: 'pc_session=token' }]) {
+    for (const headers of [{ 'accept-language': 'de' }, { cookie: 'pc_session=token' }] as Record<string, string>[]) {
       const page = await get('/auth/register', { 'accept-encoding': 'identity', ...headers });
       expect(decoded(page).equals(file('index.html')), JSON.stringify(headers)).toBe(true);
       expect(page.headers.vary).toBe('cookie, accept-language, sec-ch-prefers-color-scheme, accept-encoding');
