@@ -72,6 +72,8 @@ describe.skipIf(!hasBrowser)('prerendered guest pages in Chromium', () => {
       const body = await answer!.text();
       expect(body).toContain('color-scheme:dark');
       expect(body).not.toContain('color-scheme:light');
+      // The visitor moves the pointer over the page: the app starts.
+      await page.mouse.move(100, 100);
       await page.waitForFunction(() => !document.getElementById('root')!.hasAttribute('data-prerendered'));
       // The app kept the scheme it shows: the next visit is sent the dark copy without asking again.
       const again = await page.goto(`${server.baseUrl}/auth/register`);
@@ -100,6 +102,51 @@ describe.skipIf(!hasBrowser)('prerendered guest pages in Chromium', () => {
           await context.close();
         }
       }
+    }
+  });
+
+  it('start the app at the visitor\'s first touch, and click again in it the control tapped on the copy', async () => {
+    const context = await browser.newContext({ locale: 'en-US', viewport: { width: 390, height: 844 }, hasTouch: true });
+    try {
+      const page = await context.newPage();
+      const problems: string[] = [];
+      watchProblems(page, problems, [401]);
+      const requested: string[] = [];
+      page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+      // What the copy's script names on the root for the app to click again.
+      await page.addInitScript(() => {
+        const w = window as unknown as { replays: string[] };
+        w.replays = [];
+        new MutationObserver(() => {
+          const replay = document.getElementById('root')?.dataset.replay;
+          if (replay) w.replays.push(replay);
+        }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-replay'] });
+      });
+      await page.goto(`${server.baseUrl}/auth/login`);
+      await page.waitForLoadState('networkidle');
+      // After the first paint the app's code is fetched, but it runs only when the visitor turns to the page: a page
+      // left alone makes none of the app's calls and keeps the copy.
+      expect(requested.some((path) => /^\/assets\/index-[\w-]+\.js$/.test(path))).toBe(true);
+      expect(requested.filter((path) => path.startsWith('/api/'))).toEqual([]);
+      expect(await page.locator('#root[data-prerendered]').count()).toBe(1);
+
+      // A tap on the copy's language button, on a phone's slower processor: the app starts, and its own button gets
+      // the tap, opening the menu.
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+      await page.getByTestId('language-switcher').tap();
+      const menu = page.locator('#language-menu [role=menu]');
+      await menu.waitFor();
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+      expect(await page.evaluate(() => (window as unknown as { replays: string[] }).replays)).toEqual(['[data-testid="language-switcher"]']);
+      expect(await page.locator('#root[data-prerendered]').count()).toBe(0);
+      expect(requested.some((path) => path.startsWith('/api/'))).toBe(true);
+      await page.screenshot({ path: join(SHOTS, 'login-tapped-before-start-en-390.png') });
+      await menu.locator('[role=menuitem][data-lang=de]').click();
+      await page.locator('h1', { hasText: 'Anmelden' }).waitFor();
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
     }
   });
 

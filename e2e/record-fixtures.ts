@@ -7,17 +7,14 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
-import { CHROMIUM, CHROMIUM_ARGS, solveCaptcha } from './support.ts';
+import { CHROMIUM, CHROMIUM_ARGS, fillSignIn } from './support.ts';
 
 const BASE = process.env.BASE ?? 'http://localhost:3000';
 const OUT = join(import.meta.dirname, '../web/src/test/fixtures');
 
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
 const page = await (await browser.newContext()).newPage();
-await page.goto(`${BASE}/auth/login`);
-await page.locator('#field-email').fill('demo@partner.test');
-await page.locator('#field-password').fill('demo-partner');
-await solveCaptcha(page);
+await fillSignIn(page, BASE, 'demo@partner.test', 'demo-partner');
 await page.locator('button[type=submit]').click();
 await page.waitForURL(/dashboard/);
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { generate } from 'otplib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ensureDemoPartner, DEMO_EMAIL, DEMO_PASSWORD } from '../server/src/seed/demo.ts';
-import { browserAvailable, launch, solveCaptcha, startServer, watchProblems, type RunningServer } from './support.ts';
+import { browserAvailable, fillSignIn, launch, solveCaptcha, startServer, watchProblems, type RunningServer } from './support.ts';
 
 const hasBrowser = browserAvailable();
 const SHOTS = '/tmp/shots-2fa';
@@ -71,10 +71,7 @@ describe.skipIf(!hasBrowser)('second factor in Chromium', () => {
     await page.waitForURL('**/auth/login');
   };
   const passwordStep = async () => {
-    await page.goto(`${base}/auth/login`);
-    await page.locator('#field-email').fill(DEMO_EMAIL);
-    await page.locator('#field-password').fill(DEMO_PASSWORD);
-    await solveCaptcha(page);
+    await fillSignIn(page, base, DEMO_EMAIL, DEMO_PASSWORD);
     await page.getByTestId('submit').click();
     await page.getByTestId('second-factor-prompt').waitFor();
   };
@@ -97,10 +94,7 @@ describe.skipIf(!hasBrowser)('second factor in Chromium', () => {
     await cdp.send('WebAuthn.addVirtualAuthenticator', {
       options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
     });
-    await page.goto(`${base}/auth/login`);
-    await page.locator('#field-email').fill(DEMO_EMAIL);
-    await page.locator('#field-password').fill(DEMO_PASSWORD);
-    await solveCaptcha(page);
+    await fillSignIn(page, base, DEMO_EMAIL, DEMO_PASSWORD);
     await page.getByTestId('submit').click();
     await page.waitForURL('**/dashboard');
   }, 240_000);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { carryOverTyping, copyFields } from './prerendered.ts';
+import { carryOverTyping, copyFields, replayClick } from './prerendered.ts';
 
 const input = (id: string) => document.getElementById(id) as HTMLInputElement;
 
@@ -38,5 +38,33 @@ describe('typing carried from a prerendered page into the app', () => {
     carryOverTyping(copy);
     expect(input('field-email').value).toBe('kept@example.com');
     expect(document.activeElement?.id).toBe('elsewhere');
+  });
+});
+
+describe('a click on the copy replayed in the app', () => {
+  it("clicks the app's control of the same name once, a select by the press that opens it, and nothing else", () => {
+    document.body.innerHTML = `
+      <div id="root" data-replay="[data-testid=&quot;language-switcher&quot;]">
+        <button data-testid="language-switcher">Language</button><button aria-label="Show password">o</button>
+        <div role="combobox" id="wallet-type"></div>
+      </div>`;
+    const root = document.getElementById('root')!;
+    const heard: string[] = [];
+    root.addEventListener('click', (event) => heard.push(`click ${(event.target as HTMLElement).textContent}`));
+    root.addEventListener('mousedown', (event) => heard.push(`mousedown ${(event.target as HTMLElement).id} ${event.button}`));
+    replayClick(root);
+    expect(heard).toEqual(['click Language']);
+    expect(root.dataset.replay).toBeUndefined();
+    replayClick(root);
+    expect(heard).toEqual(['click Language']);
+
+    root.dataset.replay = '[aria-label="Show password"]';
+    replayClick(root);
+    root.dataset.replay = '[id="wallet-type"]';
+    replayClick(root);
+    // A control the app does not have: nothing.
+    root.dataset.replay = '[id="gone"]';
+    replayClick(root);
+    expect(heard).toEqual(['click Language', 'click o', 'mousedown wallet-type 0']);
   });
 });

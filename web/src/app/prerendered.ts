@@ -37,3 +37,18 @@ export function carryOverTyping({ fields, focused }: CopyFields) {
   const id = focused();
   if (id) document.getElementById(id)?.focus();
 }
+
+/**
+ * The control the visitor clicked in the copy before the app ran (public/after-paint.js names it on the root as
+ * data-replay: its id, test id or label), clicked again in the app, whose same control carries the same name.
+ */
+export function replayClick(container: HTMLElement) {
+  const selector = container.dataset.replay;
+  if (!selector) return;
+  delete container.dataset.replay;
+  const control = container.querySelector<HTMLElement>(selector);
+  if (!control) return;
+  // A select (MUI's) opens on the press of the mouse button, everything else on the click.
+  if (control.getAttribute('role') === 'combobox') control.dispatchEvent(new MouseEvent('mousedown', { bubbles: true, button: 0 }));
+  else control.click();
+}
