@@ -40,6 +40,8 @@ describe.skipIf(!hasBrowser)('prerendered guest pages in Chromium', () => {
     expect(arabic.text).toContain('تسجيل الدخول');
     // The copy's submit button is disabled: a form sent before the app has started goes nowhere.
     expect(arabic.text).toMatch(/<button[^>]*type="submit" disabled=""/);
+    // Nothing is loading on it: the page loading bar is the app's to show.
+    expect(arabic.text).not.toContain('role="progressbar"');
     expect(arabic.vary.toLowerCase()).toContain('accept-language');
 
     // The language and scheme the app kept in its cookies win over the browser's headers.

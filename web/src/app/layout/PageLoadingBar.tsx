@@ -17,7 +17,8 @@ const slide = keyframes`
 export function PageLoadingBar() {
   const location = useLocation();
   const { t } = useTranslation('common');
-  const [visible, setVisible] = useState(true);
+  // Drawn at build time (a prerendered guest page, decision 0212) nothing is loading, and no effect would hide it.
+  const [visible, setVisible] = useState(() => typeof window !== 'undefined');
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const busy = useStore(pendingChunks) > 0;
 
