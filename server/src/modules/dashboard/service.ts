@@ -217,44 +217,64 @@ export async function unlimitedHistory(database: Database, userId: number): Prom
 
 /**
  * Files (not copies) without a download for 30, 60, 90, 180 and 365 days (never downloaded: since upload),
- * cumulative, per activated project.
+ * cumulative, per activated project. A file is in a period when its last download (end of that UTC day) or, never
+ * downloaded, its upload is at least that many days before now. The files are read by the day they are unused from
+ * (`stats_unused_days`, decision 0213): every day before a period's cutoff day counts whole, and on the cutoff day
+ * itself the files unused since the day began (downloaded before it) count, and of those never downloaded the ones
+ * uploaded by the cutoff's moment, read from the files of that day alone.
  */
 export async function unusedFiles(database: Database, userId: number, now: Date): Promise<UnusedFilesAnswer> {
   const periods = DEFAULT_PRODUCT.unusedFilePeriodsDays;
   const projects = await activeProjects(database, userId);
   if (projects.length === 0) return { data: [] };
-  // One pass over the files: a file is in a period when its last download (end of that UTC day) or, never
-  // downloaded, its upload is at least that many days before now.
-  const cutoff = (days: number) => new Date(now.getTime() - days * 86_400_000).toISOString();
-  const rows = await database.query<Row>(sql`
-    with f as (
-      select f.project, f.size_bytes,
-             coalesce((t.last_download_day + 1)::timestamp at time zone 'UTC', f.uploaded_at) as since
-      from ingest_files f
-      left join stats_file_totals t on t.user_id = f.user_id and t.project = f.project and t.file_id = f.file_id
-      where f.user_id = ${userId} and f.kind = 'file' and f.known and f.deleted_at is null
-    )
-    select project, ${sql.join(
-      periods.map(
-        (days) =>
-          sql`count(*) filter (where since <= ${cutoff(days)}::timestamptz) as ${sql.identifier(`c${days}`)},
-              coalesce(sum(size_bytes) filter (where since <= ${cutoff(days)}::timestamptz), 0)::bigint as ${sql.identifier(`b${days}`)}`,
-      ),
-      sql`, `,
-    )}
-    from f group by project`);
-  const byProject = new Map(rows.map((r) => [str(r.project), r]));
-  const found = new Map(
-    rows.length === 0
-      ? []
-      : [...byProject].flatMap(([app, r]) => periods.map((days) => [`${app}:${days}`, { count: r[`c${days}`], bytes: r[`b${days}`] }] as const)),
-  );
+  const cutoffs = periods.map((days) => {
+    const at = new Date(now.getTime() - days * 86_400_000);
+    return { days, at: at.toISOString(), day: dayOf(at) };
+  });
+  const latestDay = cutoffs.reduce((m, c) => (c.day > m ? c.day : m), cutoffs[0]!.day);
+  const [byDays, boundary] = await Promise.all([
+    database.query<Row>(sql`
+      select project, ${sql.join(
+        cutoffs.map(
+          (c) =>
+            sql`coalesce(sum(files) filter (where since_day < ${c.day}::date or (since_day = ${c.day}::date and downloaded)), 0)::bigint as ${sql.identifier(`c${c.days}`)},
+                coalesce(sum(bytes) filter (where since_day < ${c.day}::date or (since_day = ${c.day}::date and downloaded)), 0)::bigint as ${sql.identifier(`b${c.days}`)}`,
+        ),
+        sql`, `,
+      )}
+      from stats_unused_days
+      where user_id = ${userId} and since_day <= ${latestDay}::date
+      group by project`),
+    // One index range per period and project (the files uploaded on the cutoff's day, by its moment), each file's
+    // totals looked up by key: a join would read every file of the partner.
+    database.query<Row>(sql`
+      select p.project, c.days, x.count, x.bytes
+      from (values ${sql.join(
+        cutoffs.map((c) => sql`(${c.days}::int, ${c.day}::date, ${c.at}::timestamptz)`),
+        sql`, `,
+      )}) as c(days, day, at)
+      cross join unnest(${`{${projects.join(',')}}`}::text[]) as p(project)
+      cross join lateral (
+        select count(*)::bigint as count, coalesce(sum(f.size_bytes), 0)::bigint as bytes
+        from ingest_files f
+        where f.user_id = ${userId} and f.project = p.project and f.kind = 'file' and f.known and f.deleted_at is null
+          and f.uploaded_at >= c.day::timestamp at time zone 'UTC' and f.uploaded_at <= c.at
+          and not exists (
+            select 1 from stats_file_totals t
+            where t.user_id = f.user_id and t.project = f.project and t.file_id = f.file_id and t.last_download_day is not null)
+      ) as x
+      where x.count > 0`),
+  ]);
+  const wholeDays = new Map(byDays.map((r) => [str(r.project), r]));
+  const onCutoffDay = new Map(boundary.map((r) => [`${str(r.project)}:${num(r.days)}`, r]));
   return {
     data: projects.flatMap((app) =>
       periods.map((days) => {
-        const r = found.get(`${app}:${days}`);
-        const bytes = num(r?.bytes);
-        return { app, days, count: num(r?.count), size_gb: gb(bytes), storage_cost: storageMonthlyCost(bytes) };
+        const whole = wholeDays.get(app);
+        const extra = onCutoffDay.get(`${app}:${days}`);
+        const count = num(whole?.[`c${days}`]) + num(extra?.count);
+        const bytes = num(whole?.[`b${days}`]) + num(extra?.bytes);
+        return { app, days, count, size_gb: gb(bytes), storage_cost: storageMonthlyCost(bytes) };
       }),
     ),
   };
