@@ -1,7 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql, type SQL } from 'drizzle-orm';
 import pg from 'pg';
 import { mkdirSync } from 'node:fs';
@@ -15,11 +15,20 @@ export interface Connection {
   rows<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
 }
 
+export interface QueryOptions {
+  /**
+   * A name under which PostgreSQL keeps the statement parsed and planned on each connection, for a read a partner
+   * makes often whose planning costs as much as its run. The text under a name must be the same every time (only
+   * the values change); the embedded database has no such statements and runs it as any other.
+   */
+  prepared?: string;
+}
+
 export interface Database {
   kind: 'pglite' | 'pg';
   db: Db;
   /** Runs raw SQL and returns its rows; used for set-based analytics and migrations. */
-  query<T = Record<string, unknown>>(query: SQL): Promise<T[]>;
+  query<T = Record<string, unknown>>(query: SQL, options?: QueryOptions): Promise<T[]>;
   /** Runs a multi-statement SQL script (migrations). */
   exec(script: string): Promise<void>;
   /** Runs `fn` on one dedicated connection, for session-level state such as advisory locks. */
@@ -63,13 +72,24 @@ export function wrapPglite(client: PGlite): Database {
   };
 }
 
+/** The types drizzle's node-postgres driver leaves as text (dates, times, intervals), so a prepared read answers alike. */
+const TEXT_TYPES = new Set([pg.types.builtins.TIMESTAMPTZ, pg.types.builtins.TIMESTAMP, pg.types.builtins.DATE, pg.types.builtins.INTERVAL, 1115, 1182, 1185, 1187, 1231]);
+const DRIZZLE_TYPES = {
+  getTypeParser: ((id: number, format?: 'text' | 'binary') =>
+    TEXT_TYPES.has(id) ? (value: string) => value : pg.types.getTypeParser(id, format)) as typeof pg.types.getTypeParser,
+};
+const dialect = new PgDialect();
+
 export function wrapPool(pool: pg.Pool): Database {
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     kind: 'pg',
     db,
-    async query<T>(query: SQL) {
-      return rowsOf<T>(await db.execute(query));
+    async query<T>(query: SQL, options?: QueryOptions) {
+      if (!options?.prepared) return rowsOf<T>(await db.execute(query));
+      const { sql: text, params } = dialect.sqlToQuery(query);
+      const result = await pool.query({ name: options.prepared, text, values: params, types: DRIZZLE_TYPES });
+      return result.rows as T[];
     },
     async exec(script: string) {
       await this.onOneConnection((conn) => conn.exec(script));

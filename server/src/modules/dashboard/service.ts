@@ -164,7 +164,9 @@ export async function infoBlocks(
 }
 
 async function activeProjects(database: Database, userId: number): Promise<ProjectId[]> {
-  const rows = await database.query<Row>(sql`select project from partner_programs where user_id = ${userId} order by project`);
+  const rows = await database.query<Row>(sql`select project from partner_programs where user_id = ${userId} order by project`, {
+    prepared: 'dashboard_active_projects',
+  });
   return rows.map((r) => str(r.project) as ProjectId);
 }
 
@@ -244,7 +246,7 @@ export async function unusedFiles(database: Database, userId: number, now: Date)
       )}
       from stats_unused_days
       where user_id = ${userId} and since_day <= ${latestDay}::date
-      group by project`),
+      group by project`, { prepared: 'dashboard_unused_days' }),
     // One index range per period and project (the files uploaded on the cutoff's day, by its moment), each file's
     // totals looked up by key: a join would read every file of the partner.
     database.query<Row>(sql`
@@ -263,7 +265,7 @@ export async function unusedFiles(database: Database, userId: number, now: Date)
             select 1 from stats_file_totals t
             where t.user_id = f.user_id and t.project = f.project and t.file_id = f.file_id and t.last_download_day is not null)
       ) as x
-      where x.count > 0`),
+      where x.count > 0`, { prepared: 'dashboard_unused_on_cutoff_day' }),
   ]);
   const wholeDays = new Map(byDays.map((r) => [str(r.project), r]));
   const onCutoffDay = new Map(boundary.map((r) => [`${str(r.project)}:${num(r.days)}`, r]));
