@@ -161,7 +161,8 @@ it('fills the day table from the files already held when the migration runs', as
     await database.exec(`
       drop table stats_unused_days;
       drop function stats_unused_on_files_change, stats_unused_on_totals_change cascade;
-      drop type stats_unused_file_state, stats_unused_day_move;
+      drop function stats_unused_add;
+      drop type stats_unused_file_state, stats_unused_day_move, stats_unused_part;
       delete from schema_migrations where name = '0850_unused_file_days.sql';`);
     await migrate(database);
     await expectDaysRecounted(database);
