@@ -18,10 +18,10 @@ const FILE_TOTAL_SORT: Record<string, string> = {
   sales_total: 't.sales',
 };
 const FILE_TODAY_SORT: Record<string, string> = {
-  downloads_today: 'd.downloads',
-  video_views_today: 'd.video_views',
-  earned_today: 'd.earned_micro',
-  sales_today: 'd.sales',
+  downloads_today: 'downloads',
+  video_views_today: 'video_views',
+  earned_today: 'earned_micro',
+  sales_today: 'sales',
 };
 
 export async function files(
@@ -44,8 +44,9 @@ export async function files(
   const folders = partnerFolders(database, base);
   if (q.sub_id !== undefined) return filesUnderTag(database, userId, q, today, where, q.sub_id, folders);
   const d = dir(q.sort_dir);
-  // The page's file ids, in order: each sort key walks its own index (migration 0251); ties by file id.
-  let pageQuery: SQL;
+  // The page's file ids, in order: each sort key walks its own index (migration 0251); ties by file id. Today's
+  // figures have no index of their own: pageByTodaysFigure.
+  let pageQuery: SQL | null = null;
   if (FILE_TOTAL_SORT[q.sort_key]) {
     pageQuery = sql`
       select t.file_id from stats_file_totals t
@@ -53,33 +54,31 @@ export async function files(
       where t.user_id = ${userId} and t.project = ${q.app} and ${where}
       order by ${sql.raw(FILE_TOTAL_SORT[q.sort_key]!)} ${d}, t.file_id ${d}
       limit ${q.per_page} offset ${offsetOf(q)}`;
-  } else if (FILE_TODAY_SORT[q.sort_key]) {
-    pageQuery = sql`
-      select f.file_id from ingest_files f
-      left join ingest_daily_file d on d.user_id = f.user_id and d.project = f.project and d.day = ${today}::date and d.file_id = f.file_id
-      where ${where}
-      order by coalesce(${sql.raw(FILE_TODAY_SORT[q.sort_key]!)}, 0) ${d}, f.file_id ${d}
-      limit ${q.per_page} offset ${offsetOf(q)}`;
-  } else {
+  } else if (!FILE_TODAY_SORT[q.sort_key]) {
     pageQuery = sql`
       select f.file_id from ingest_files f where ${where}
       order by ${sql.raw(FILE_COLUMN_SORT[q.sort_key]!)} ${d}, f.file_id ${d}
       limit ${q.per_page} offset ${offsetOf(q)}`;
   }
-  const [page, counted, folderList] = await Promise.all([
-    database.query<Row>(pageQuery),
-    database.query<Row>(sql`select count(*) as n from ingest_files f where ${where}`),
+  const total = database.query<Row>(sql`select count(*) as n from ingest_files f where ${where}`).then((r) => num(r[0]?.n));
+  const [ids, totalFiles, folderList] = await Promise.all([
+    pageQuery
+      ? database.query<Row>(pageQuery).then((page) => page.map((r) => str(r.file_id)))
+      : pageByTodaysFigure(database, { userId, app: q.app, today, where, column: FILE_TODAY_SORT[q.sort_key]!, d: q.sort_dir }, offsetOf(q), q.per_page, total),
+    total,
     folders,
   ]);
-  const ids = page.map((r) => str(r.file_id));
   const inIds = sql.join(
     ids.map((id) => sql`${id}`),
     sql`, `,
   );
-  const details =
+  // The page's files in its order, each looked up by key (behind `offset 0`: left to itself the planner may read every
+  // file of a partner whose files are most of the table); one text whatever the page, so it is prepared.
+  const rows =
     ids.length === 0
       ? []
-      : await database.query<Row>(sql`
+      : await database.query<Row>(
+          sql`
     select f.file_id, f.name, f.folder, f.size_bytes, f.uploaded_at,
            coalesce(d.downloads, 0) as downloads_today, coalesce(t.downloads, 0) as downloads_total,
            coalesce(d.counted_downloads, 0) as counted_today,
@@ -87,12 +86,14 @@ export async function files(
            coalesce(d.video_views, 0) as video_views_today, coalesce(t.video_views, 0) as video_views_total,
            coalesce(d.earned_micro, 0) as earned_today, coalesce(t.earned_micro, 0) as earned_total,
            coalesce(d.sales, 0) as sales_today, coalesce(t.sales, 0) as sales_total, t.last_download_day
-    from ingest_files f
+    from jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb) with ordinality as p(file_id, n)
+    cross join lateral (select * from ingest_files f where f.project = ${q.app} and f.file_id = p.file_id offset 0) f
     left join stats_file_totals t on t.user_id = f.user_id and t.project = f.project and t.file_id = f.file_id
     left join ingest_daily_file d on d.user_id = f.user_id and d.project = f.project and d.day = ${today}::date and d.file_id = f.file_id
-    where f.user_id = ${userId} and f.project = ${q.app} and f.file_id in (${inIds})`);
-  const position = new Map(ids.map((id, i) => [id, i]));
-  const rows = details.sort((x, y) => position.get(str(x.file_id))! - position.get(str(y.file_id))!);
+    where f.user_id = ${userId}
+    order by p.n`,
+          { prepared: 'statistics_files_page' },
+        );
   // The "falling" hint compares the last 7 days with the 7 before, for the files of this page only.
   const window = DEFAULT_PRODUCT.fileHints.fallingWindowDays;
   const recent = new Map<string, { last: number; before: number }>();
@@ -128,11 +129,55 @@ export async function files(
       if (change !== undefined && (nextChange === null || change < nextChange)) nextChange = change;
       return { ...fileRowOf(r), hints: fileHints(input, now) };
     }),
-    meta: { page: q.page, per_page: q.per_page, total: num(counted[0]?.n) },
+    meta: { page: q.page, per_page: q.per_page, total: totalFiles },
     folders: folderList,
   };
   if (nextChange !== null) hintsChangeAt?.(new Date(nextChange));
   return answer;
+}
+
+/**
+ * The page's file ids in the order of one of today's figures, ties by file id: the order of every file sorted by
+ * `coalesce(figure, 0), file_id`, without reading every file. Only the files with a figure other than zero today are
+ * sorted by it (the partner's rows of today, by the rollup's key: the files active today). Every other file counts 0
+ * and sits between the negative and the positive ones, in file id order, read from the files' id index up to the
+ * page's end (migration 0851, decision 0214). The statistics tests page through both orders with ties, zeros and
+ * negative figures.
+ */
+async function pageByTodaysFigure(
+  database: Database,
+  on: { userId: number; app: string; today: string; where: SQL; column: string; d: 'asc' | 'desc' },
+  offset: number,
+  limit: number,
+  total: Promise<number>,
+): Promise<string[]> {
+  const figure = sql.raw(`d.${on.column}`);
+  const nonZero = await database.query<Row>(sql`
+    select f.file_id, ${figure} > 0 as positive
+    from ingest_daily_file d
+    join ingest_files f on f.project = d.project and f.file_id = d.file_id
+    where d.user_id = ${on.userId} and d.project = ${on.app} and d.day = ${on.today}::date and ${figure} <> 0 and ${on.where}
+    order by ${figure} ${dir(on.d)}, f.file_id ${dir(on.d)}`);
+  // Descending, the positive figures come before the zeros; ascending, the negative ones.
+  const before = nonZero.filter((r) => (on.d === 'desc') === (r.positive === true)).map((r) => str(r.file_id));
+  const after = nonZero.filter((r) => (on.d === 'desc') !== (r.positive === true)).map((r) => str(r.file_id));
+  const page = before.slice(offset, offset + limit);
+  const zerosFrom = Math.max(0, offset - before.length);
+  const zeros = (await total) - nonZero.length;
+  if (page.length < limit && zerosFrom < zeros) {
+    const zeroPage = await database.query<Row>(sql`
+      select f.file_id from ingest_files f
+      where ${on.where}
+        and not exists (
+          select 1 from ingest_daily_file d
+          where d.user_id = f.user_id and d.project = f.project and d.day = ${on.today}::date and d.file_id = f.file_id and ${figure} <> 0)
+      order by f.file_id ${dir(on.d)}
+      limit ${limit - page.length} offset ${zerosFrom}`);
+    page.push(...zeroPage.map((r) => str(r.file_id)));
+  }
+  const afterFrom = Math.max(0, offset - before.length - zeros);
+  if (page.length < limit) page.push(...after.slice(afterFrom, afterFrom + limit - page.length));
+  return page;
 }
 
 /** A file's row of the list without its hints: the file itself and its figures today and in all. */
