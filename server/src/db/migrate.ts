@@ -16,12 +16,14 @@ export function migrationFiles(): Array<{ name: string; script: string }> {
 /** Applies the SQL files of db/migrations in name order, each once, each in its own transaction. */
 export async function migrate(database: Database): Promise<string[]> {
   return database.onOneConnection(async (conn) => {
-    await conn.exec(`create table if not exists schema_migrations (
-      name text primary key, applied_at timestamptz not null default now())`);
     // Waiting for another process's migrations, and the migrations themselves, have no statement deadline.
     await conn.exec('set statement_timeout = 0');
     await conn.rows(`select pg_advisory_lock(${MIGRATION_LOCK})`);
     try {
+      // Under the lock: two processes creating the table at once would collide in the catalog even with
+      // "if not exists" (a unique violation on pg_type).
+      await conn.exec(`create table if not exists schema_migrations (
+        name text primary key, applied_at timestamptz not null default now())`);
       const done = new Set((await conn.rows<{ name: string }>('select name from schema_migrations')).map((r) => r.name));
       const applied: string[] = [];
       for (const { name, script } of migrationFiles()) {
