@@ -19,6 +19,7 @@ import {
   signIn,
   setLanguage,
   signedInBrowser,
+  waitShowing,
 } from './support.ts';
 
 const hasBrowser = browserAvailable();
@@ -90,7 +91,7 @@ describe.skipIf(!hasBrowser)('money out in Chromium', () => {
     await page.getByTestId('verification-in-progress').waitFor();
     // The form closes on a dialog that says where the link went; the partner reads it and closes it.
     const sent = page.getByRole('dialog', { name: 'Check your email' });
-    await sent.waitFor();
+    await waitShowing(page, sent);
     expect(await sent.textContent()).toContain('We have sent you an email with a confirmation link.');
     await shot('payouts-wallet-waiting-en-1440');
     await sent.getByRole('button', { name: 'Close' }).click();
@@ -99,6 +100,7 @@ describe.skipIf(!hasBrowser)('money out in Chromium', () => {
 
   it('sends the link again: not within a minute of the first, then a second mail', async () => {
     const resend = page.getByRole('button', { name: 'Send link again: WebMoney Z123456789012' });
+    await waitShowing(page, resend);
     await resend.click();
     const refusal = page.getByRole('dialog', { name: 'Not possible' });
     await refusal.waitFor();

@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import AxeBuilder from '@axe-core/playwright';
 import { buildApp } from '../server/src/app.ts';
 import { createMailer } from '../server/src/mail/mailer.ts';
@@ -207,6 +207,7 @@ export async function seriousAxeFindings(page: Page, name: string): Promise<stri
  * statuses a journey expects (401 for a guest, 403 security checks, 422 form refusals, 404 answers shown in place).
  */
 export function watchProblems(page: Page, problems: string[], expectedStatuses: readonly number[]) {
+  trackApiCalls(page);
   const expected = new RegExp(`Failed to load resource: the server responded with a status of (${expectedStatuses.join('|')})`);
   page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
   page.on('console', (message) => {
@@ -215,6 +216,52 @@ export function watchProblems(page: Page, problems: string[], expectedStatuses: 
     if (expected.test(text)) return;
     problems.push(`console: ${text}`);
   });
+}
+
+/** The API calls a page has sent and not yet had answered, with the moment each was sent (see trackApiCalls). */
+const unansweredCalls = new WeakMap<Page, Map<object, string>>();
+
+/** Keeps the page's unanswered API calls, for `describePage`. */
+export function trackApiCalls(page: Page) {
+  if (unansweredCalls.has(page)) return;
+  const open = new Map<object, string>();
+  unansweredCalls.set(page, open);
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/api/')) open.set(request, `${new Date().toISOString()} ${request.method()} ${request.url()}`);
+  });
+  page.on('requestfinished', (request) => open.delete(request));
+  page.on('requestfailed', (request) => open.delete(request));
+}
+
+/**
+ * What a page shows when a wait on it fails: its address, its dialogs (name, whether hidden from assistive
+ * technology, their text), what carries aria-hidden, and its API calls still unanswered. A journey that fails on a
+ * loaded machine then says why, not only what it waited for.
+ */
+export async function describePage(page: Page): Promise<string> {
+  const state = await page
+    .evaluate(() => {
+      const text = (el: Element) => (el.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 300);
+      const hidden = (el: Element) => el.closest('[aria-hidden=true]') !== null;
+      return {
+        url: location.href,
+        dialogs: [...document.querySelectorAll('[role=dialog]')].map((d) => ({ hidden: hidden(d), text: text(d) })),
+        ariaHidden: [...document.querySelectorAll('[aria-hidden=true]')]
+          .filter((el) => el.parentElement === document.body || el.id === 'root')
+          .map((el) => `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}.${el.className}`),
+      };
+    })
+    .catch((error: Error) => ({ unreadable: error.message }));
+  return JSON.stringify({ ...state, unansweredApiCalls: [...(unansweredCalls.get(page)?.values() ?? [])] }, null, 1);
+}
+
+/** Waits for a locator; when it does not come, the error also carries `describePage`. */
+export async function waitShowing(page: Page, locator: Locator, options?: Parameters<Locator['waitFor']>[0]) {
+  try {
+    await locator.waitFor(options);
+  } catch (error) {
+    throw new Error(`${(error as Error).message}\npage: ${await describePage(page)}`, { cause: error });
+  }
 }
 
 /** Signs in through the sign-in page with the real captcha, and waits for the dashboard. */

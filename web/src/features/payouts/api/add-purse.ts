@@ -27,6 +27,8 @@ export function useAddPurse() {
     mutationFn: addPurse,
     // Refusals land on the form's fields; 403 (security code, frozen) stays with the app-wide check.
     meta: { handles: [400, 404, 409, 422, 429] },
-    onSuccess: () => refreshQueries(queryClient, purseKeys),
+    // Not awaited: the form closes on the server's answer, and the table catches up when its read comes back, so a
+    // slow read never keeps the form open over a wallet that is already added.
+    onSuccess: () => void refreshQueries(queryClient, purseKeys),
   });
 }
