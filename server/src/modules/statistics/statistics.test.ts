@@ -325,6 +325,29 @@ describe('files and file copies', () => {
     ]);
   });
 
+  it("marks a file as falling when its last 7 days have fewer downloads than the 7 before, per file of the page", async () => {
+    const uploaded = (file_id: string) => ({ project: 'fd1', file_id, user_id: a.id, kind: 'file', known: true, name: `${file_id}.bin`, folder: 'Trend', size_bytes: 10, uploaded_at: '2026-10-01T08:00:00Z' });
+    await insertRows(t, 'ingest_files', [uploaded('f5'), uploaded('f6'), uploaded('f7')]);
+    const downloads = (day: string, file_id: string, n: number) => ({ user_id: a.id, project: 'fd1', day, file_id, downloads: n, counted_downloads: n });
+    await insertRows(t, 'ingest_daily_file', [
+      // Today is 2026-11-20: the last 7 days are 11-14..11-20, the 7 before 11-07..11-13.
+      downloads('2026-11-07', 'f5', 4),
+      downloads('2026-11-13', 'f5', 2),
+      downloads('2026-11-14', 'f5', 5),
+      downloads('2026-11-13', 'f6', 1),
+      downloads('2026-11-14', 'f6', 1),
+      // Older than both windows: not compared.
+      downloads('2026-11-06', 'f7', 50),
+      downloads('2026-11-15', 'f7', 1),
+    ]);
+    const res = (await a.get('/statistics/files', { app: 'fd1', folder: 'Trend', sort_key: 'name', sort_dir: 'asc' })).json();
+    expect(res.data.map((r: { id: string; hints: string[] }) => [r.id, r.hints])).toEqual([
+      ['f5', ['down']],
+      ['f6', []],
+      ['f7', []],
+    ]);
+  });
+
   it('filters by inbox, folder and name, and lists copies apart', async () => {
     const ids = async (q: Record<string, string>, path = '/statistics/files') =>
       (await a.get(path, { app: 'fd1', ...q })).json().data.map((r: { id: string }) => r.id);

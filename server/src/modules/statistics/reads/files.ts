@@ -1,5 +1,16 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { DEFAULT_PRODUCT, DOWNLOAD_REASONS, dayOf, addDays, fileHints, fileHintsChangeAt, type FileHintInput, type FilesAnswer, type FilesQuery, type NotCountedDownloads } from '@pc/core';
+import {
+  DEFAULT_PRODUCT,
+  DOWNLOAD_REASONS,
+  dayOf,
+  addDays,
+  fileHints,
+  fileHintsChangeAt,
+  type FileHintInput,
+  type FilesAnswer,
+  type FilesQuery,
+  type NotCountedDownloads,
+} from '@pc/core';
 import type { Database } from '../../../db/client.ts';
 import { dayStr as day, num, str, type Row } from '../../../db/sql.ts';
 import { anyNonZero, likeEscape, dir, offsetOf, underTag } from './common.ts';
@@ -60,25 +71,28 @@ export async function files(
       order by ${sql.raw(FILE_COLUMN_SORT[q.sort_key]!)} ${d}, f.file_id ${d}
       limit ${q.per_page} offset ${offsetOf(q)}`;
   }
-  const total = database.query<Row>(sql`select count(*) as n from ingest_files f where ${where}`).then((r) => num(r[0]?.n));
+  const total = database
+    .query<Row>(sql`select count(*) as n from ingest_files f where ${where}`)
+    .then((r) => num(r[0]?.n));
   const [ids, totalFiles, folderList] = await Promise.all([
     pageQuery
       ? database.query<Row>(pageQuery).then((page) => page.map((r) => str(r.file_id)))
-      : pageByTodaysFigure(database, { userId, app: q.app, today, where, column: FILE_TODAY_SORT[q.sort_key]!, d: q.sort_dir }, offsetOf(q), q.per_page, total),
+      : pageByTodaysFigure(
+          database,
+          { userId, app: q.app, today, where, column: FILE_TODAY_SORT[q.sort_key]!, d: q.sort_dir },
+          offsetOf(q),
+          q.per_page,
+          total,
+        ),
     total,
     folders,
   ]);
-  const inIds = sql.join(
-    ids.map((id) => sql`${id}`),
-    sql`, `,
-  );
+  const pageIds = JSON.stringify(ids);
   // The page's files in its order, each looked up by key (behind `offset 0`: left to itself the planner may read every
   // file of a partner whose files are most of the table); one text whatever the page, so it is prepared.
-  const rows =
-    ids.length === 0
-      ? []
-      : await database.query<Row>(
-          sql`
+  const pageFiles = () =>
+    database.query<Row>(
+      sql`
     select f.file_id, f.name, f.folder, f.size_bytes, f.uploaded_at,
            coalesce(d.downloads, 0) as downloads_today, coalesce(t.downloads, 0) as downloads_total,
            coalesce(d.counted_downloads, 0) as counted_today,
@@ -86,30 +100,34 @@ export async function files(
            coalesce(d.video_views, 0) as video_views_today, coalesce(t.video_views, 0) as video_views_total,
            coalesce(d.earned_micro, 0) as earned_today, coalesce(t.earned_micro, 0) as earned_total,
            coalesce(d.sales, 0) as sales_today, coalesce(t.sales, 0) as sales_total, t.last_download_day
-    from jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb) with ordinality as p(file_id, n)
+    from jsonb_array_elements_text(${pageIds}::jsonb) with ordinality as p(file_id, n)
     cross join lateral (select * from ingest_files f where f.project = ${q.app} and f.file_id = p.file_id offset 0) f
     left join stats_file_totals t on t.user_id = f.user_id and t.project = f.project and t.file_id = f.file_id
     left join ingest_daily_file d on d.user_id = f.user_id and d.project = f.project and d.day = ${today}::date and d.file_id = f.file_id
     where f.user_id = ${userId}
     order by p.n`,
-          { prepared: 'statistics_files_page' },
-        );
-  // The "falling" hint compares the last 7 days with the 7 before, for the files of this page only.
+      { prepared: 'statistics_files_page' },
+    );
+  // The "falling" hint compares the last 7 days with the 7 before, for the files of this page only: the page's ids
+  // as one array (an index range per file on stats_daily_file_trend_idx), read beside the page's files.
   const window = DEFAULT_PRODUCT.fileHints.fallingWindowDays;
-  const recent = new Map<string, { last: number; before: number }>();
-  if (ids.length > 0) {
-    const split = addDays(today, -(window - 1));
-    const start = addDays(today, -(2 * window - 1));
-    const trend = await database.query<Row>(sql`
+  const split = addDays(today, -(window - 1));
+  const start = addDays(today, -(2 * window - 1));
+  const pageTrend = () =>
+    database.query<Row>(
+      sql`
       select file_id,
              coalesce(sum(downloads) filter (where day >= ${split}::date), 0) as last,
              coalesce(sum(downloads) filter (where day < ${split}::date), 0) as before
       from ingest_daily_file
       where user_id = ${userId} and project = ${q.app} and day between ${start}::date and ${today}::date
-        and file_id in (${inIds})
-      group by file_id`);
-    for (const r of trend) recent.set(str(r.file_id), { last: num(r.last), before: num(r.before) });
-  }
+        and file_id = any(array(select jsonb_array_elements_text(${pageIds}::jsonb)))
+      group by file_id`,
+      { prepared: 'statistics_files_trend' },
+    );
+  const [rows, trend] = ids.length === 0 ? [[], []] : await Promise.all([pageFiles(), pageTrend()]);
+  const recent = new Map<string, { last: number; before: number }>();
+  for (const r of trend) recent.set(str(r.file_id), { last: num(r.last), before: num(r.before) });
   let nextChange: number | null = null;
   const answer: FilesAnswer = {
     data: rows.map((r) => {
@@ -159,7 +177,9 @@ async function pageByTodaysFigure(
     where d.user_id = ${on.userId} and d.project = ${on.app} and d.day = ${on.today}::date and ${figure} <> 0 and ${on.where}
     order by ${figure} ${dir(on.d)}, f.file_id ${dir(on.d)}`);
   // Descending, the positive figures come before the zeros; ascending, the negative ones.
-  const before = nonZero.filter((r) => (on.d === 'desc') === (r.positive === true)).map((r) => str(r.file_id));
+  const before = nonZero
+    .filter((r) => (on.d === 'desc') === (r.positive === true))
+    .map((r) => str(r.file_id));
   const after = nonZero.filter((r) => (on.d === 'desc') !== (r.positive === true)).map((r) => str(r.file_id));
   const page = before.slice(offset, offset + limit);
   const zerosFrom = Math.max(0, offset - before.length);
@@ -190,7 +210,9 @@ function fileRowOf(r: Row): Omit<FilesAnswer['data'][number], 'hints'> {
     created_at: r.uploaded_at ? new Date(r.uploaded_at as string).toISOString() : '',
     downloads_today: num(r.downloads_today),
     counted_today: num(r.counted_today),
-    not_counted_today: Object.fromEntries(DOWNLOAD_REASONS.map((reason) => [reason, num(r[`uncounted_${reason}`])])) as NotCountedDownloads,
+    not_counted_today: Object.fromEntries(
+      DOWNLOAD_REASONS.map((reason) => [reason, num(r[`uncounted_${reason}`])]),
+    ) as NotCountedDownloads,
     downloads_total: num(r.downloads_total),
     video_views_today: num(r.video_views_today),
     video_views_total: num(r.video_views_total),
@@ -214,7 +236,14 @@ async function partnerFolders(database: Database, base: SQL): Promise<string[]> 
   return rows.map((r) => str(r.folder));
 }
 
-const TAGGED_FILE_FIGURES = ['downloads', 'counted_downloads', 'video_views', 'sales', 'earned_micro', ...DOWNLOAD_REASONS.map((r) => `uncounted_${r}`)];
+const TAGGED_FILE_FIGURES = [
+  'downloads',
+  'counted_downloads',
+  'video_views',
+  'sales',
+  'earned_micro',
+  ...DOWNLOAD_REASONS.map((r) => `uncounted_${r}`),
+];
 const TAGGED_FILE_SORT: Record<string, string> = {
   ...FILE_COLUMN_SORT,
   downloads_total: 'tf.downloads_total',
@@ -249,7 +278,8 @@ async function filesUnderTag(
     where: own,
     subId,
   });
-  const todays = (c: string, as: string) => `coalesce(sum(${c}) filter (where day = '${today}'::date), 0) as ${as}`;
+  const todays = (c: string, as: string) =>
+    `coalesce(sum(${c}) filter (where day = '${today}'::date), 0) as ${as}`;
   const d = dir(q.sort_dir);
   const [page, folderList] = await Promise.all([
     database.query<Row>(sql`
