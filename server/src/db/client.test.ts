@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestDatabase } from '../test/harness.ts';
-import type { Database } from './client.ts';
+import { statementName, type Database } from './client.ts';
 
 let database: Database;
 beforeEach(async () => {
@@ -28,4 +28,17 @@ it('answers a prepared read as the plain read, every time and with other values'
   expect(typeof row!.day).toBe('string');
   expect(typeof row!.at).toBe('string');
   expect(String(row!.big)).toBe('3000000000');
+});
+
+// Named after their texts, the variants of one read (another filter, another order) are each kept under their own
+// name, so none answers with another's statement.
+it('keeps each text of a read named after its text apart', async () => {
+  const read = (order: 'asc' | 'desc', min: number) => sql`
+    select n from generate_series(1, 5) as n where n >= ${min} order by n ${sql.raw(order)}`;
+  for (let round = 0; round < 2; round++) {
+    expect(await database.query(read('asc', 2), { prepared: true })).toEqual([{ n: 2 }, { n: 3 }, { n: 4 }, { n: 5 }]);
+    expect(await database.query(read('desc', 4), { prepared: true })).toEqual([{ n: 5 }, { n: 4 }]);
+  }
+  expect(statementName('select 1')).toBe(statementName('select 1'));
+  expect(statementName('select 1')).not.toBe(statementName('select 2'));
 });

@@ -4,6 +4,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql, type SQL } from 'drizzle-orm';
 import pg from 'pg';
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import * as schema from './schema/index.ts';
 import { DatabaseOutage } from './outage.ts';
@@ -19,10 +20,14 @@ export interface QueryOptions {
   /**
    * A name under which PostgreSQL keeps the statement parsed and planned on each connection, for a read a partner
    * makes often whose planning costs as much as its run. The text under a name must be the same every time (only
-   * the values change); the embedded database has no such statements and runs it as any other.
+   * the values change); the embedded database has no such statements and runs it as any other. `true` names the
+   * statement after its text, for a read whose text varies with its filters and sort (each variant is kept apart).
    */
-  prepared?: string;
+  prepared?: string | true;
 }
+
+/** The name a statement is kept under when it is named after its text (QueryOptions.prepared = true). */
+export const statementName = (text: string) => `t_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
 
 export interface Database {
   kind: 'pglite' | 'pg';
@@ -88,7 +93,8 @@ export function wrapPool(pool: pg.Pool): Database {
     async query<T>(query: SQL, options?: QueryOptions) {
       if (!options?.prepared) return rowsOf<T>(await db.execute(query));
       const { sql: text, params } = dialect.sqlToQuery(query);
-      const result = await pool.query({ name: options.prepared, text, values: params, types: DRIZZLE_TYPES });
+      const name = options.prepared === true ? statementName(text) : options.prepared;
+      const result = await pool.query({ name, text, values: params, types: DRIZZLE_TYPES });
       return result.rows as T[];
     },
     async exec(script: string) {

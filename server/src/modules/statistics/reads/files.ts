@@ -72,11 +72,11 @@ export async function files(
       limit ${q.per_page} offset ${offsetOf(q)}`;
   }
   const total = database
-    .query<Row>(sql`select count(*) as n from ingest_files f where ${where}`)
+    .query<Row>(sql`select count(*) as n from ingest_files f where ${where}`, { prepared: true })
     .then((r) => num(r[0]?.n));
   const [ids, totalFiles, folderList] = await Promise.all([
     pageQuery
-      ? database.query<Row>(pageQuery).then((page) => page.map((r) => str(r.file_id)))
+      ? database.query<Row>(pageQuery, { prepared: true }).then((page) => page.map((r) => str(r.file_id)))
       : pageByTodaysFigure(
           database,
           { userId, app: q.app, today, where, column: FILE_TODAY_SORT[q.sort_key]!, d: q.sort_dir },
@@ -232,7 +232,9 @@ async function partnerFolders(database: Database, base: SQL): Promise<string[]> 
       select (select f.folder from ingest_files f where ${base} and f.folder > fo.folder order by f.folder limit 1)
       from fo where fo.folder is not null
     )
-    select folder from fo where folder is not null limit 1000`);
+    select folder from fo where folder is not null limit 1000`,
+    { prepared: true },
+  );
   return rows.map((r) => str(r.folder));
 }
 
