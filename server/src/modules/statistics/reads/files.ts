@@ -1,16 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import {
-  DEFAULT_PRODUCT,
-  DOWNLOAD_REASONS,
-  dayOf,
-  addDays,
-  fileHints,
-  fileHintsChangeAt,
-  type FileHintInput,
-  type FilesAnswer,
-  type FilesQuery,
-  type NotCountedDownloads,
-} from '@pc/core';
+import { DEFAULT_PRODUCT, DOWNLOAD_REASONS, dayOf, addDays, fileHints, fileHintsChangeAt, type FileHintInput, type FilesAnswer, type FilesQuery, type NotCountedDownloads } from '@pc/core';
 import type { Database } from '../../../db/client.ts';
 import { dayStr as day, num, str, type Row } from '../../../db/sql.ts';
 import { anyNonZero, likeEscape, dir, offsetOf, underTag } from './common.ts';
@@ -210,9 +199,7 @@ function fileRowOf(r: Row): Omit<FilesAnswer['data'][number], 'hints'> {
     created_at: r.uploaded_at ? new Date(r.uploaded_at as string).toISOString() : '',
     downloads_today: num(r.downloads_today),
     counted_today: num(r.counted_today),
-    not_counted_today: Object.fromEntries(
-      DOWNLOAD_REASONS.map((reason) => [reason, num(r[`uncounted_${reason}`])]),
-    ) as NotCountedDownloads,
+    not_counted_today: Object.fromEntries(DOWNLOAD_REASONS.map((reason) => [reason, num(r[`uncounted_${reason}`])])) as NotCountedDownloads,
     downloads_total: num(r.downloads_total),
     video_views_today: num(r.video_views_today),
     video_views_total: num(r.video_views_total),
@@ -238,14 +225,7 @@ async function partnerFolders(database: Database, base: SQL): Promise<string[]> 
   return rows.map((r) => str(r.folder));
 }
 
-const TAGGED_FILE_FIGURES = [
-  'downloads',
-  'counted_downloads',
-  'video_views',
-  'sales',
-  'earned_micro',
-  ...DOWNLOAD_REASONS.map((r) => `uncounted_${r}`),
-];
+const TAGGED_FILE_FIGURES = ['downloads', 'counted_downloads', 'video_views', 'sales', 'earned_micro', ...DOWNLOAD_REASONS.map((r) => `uncounted_${r}`)];
 const TAGGED_FILE_SORT: Record<string, string> = {
   ...FILE_COLUMN_SORT,
   downloads_total: 'tf.downloads_total',
@@ -280,8 +260,7 @@ async function filesUnderTag(
     where: own,
     subId,
   });
-  const todays = (c: string, as: string) =>
-    `coalesce(sum(${c}) filter (where day = '${today}'::date), 0) as ${as}`;
+  const todays = (c: string, as: string) => `coalesce(sum(${c}) filter (where day = '${today}'::date), 0) as ${as}`;
   const d = dir(q.sort_dir);
   const [page, folderList] = await Promise.all([
     database.query<Row>(sql`
