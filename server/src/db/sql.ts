@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import type { ProjectId } from '@pc/core';
 import { rowsOf, type Db } from './client.ts';
 
 /**
@@ -33,8 +34,11 @@ export function isUniqueViolation(error: unknown): boolean {
   return e?.code === '23505' || e?.cause?.code === '23505';
 }
 
-/** A Postgres array literal of ids, for `= any(${pgArray(ids)}::bigint[])`. */
-export function pgArray(values: number[]): string {
+/**
+ * A Postgres array literal of ids or project names, for `= any(${pgArray(ids)}::bigint[])` or
+ * `unnest(${pgArray(projects)}::text[])`: values that need no quoting in the literal.
+ */
+export function pgArray(values: ReadonlyArray<number | ProjectId>): string {
   return `{${values.join(',')}}`;
 }
 

@@ -80,7 +80,7 @@ export class StandingReader {
           sql`select u.user_id, u.project,
                      exists (select 1 from partner_programs p where p.user_id = u.user_id and p.project = u.project) as active,
                      (select sum(g.generation) from partner_generations g where g.user_id = u.user_id) as generation
-              from unnest(${pgArray(batch.map((b) => b.userId))}::bigint[], ${`{${batch.map((b) => b.project).join(',')}}`}::text[]) as u(user_id, project)`,
+              from unnest(${pgArray(batch.map((b) => b.userId))}::bigint[], ${pgArray(batch.map((b) => b.project))}::text[]) as u(user_id, project)`,
         );
         const byKey = new Map(found.map((r) => [`${num(r.user_id)}:${r.project}`, r]));
         for (const b of batch) {

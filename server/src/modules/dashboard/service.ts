@@ -20,7 +20,7 @@ import {
   type UnusedFilesAnswer,
 } from '@pc/core';
 import type { Database } from '../../db/client.ts';
-import { dayStr as day, num, str, type Row } from '../../db/sql.ts';
+import { dayStr as day, num, pgArray, str, type Row } from '../../db/sql.ts';
 import { loadProduct } from '../../money/product.ts';
 import { SALE_COLUMNS, TOTAL_EARNED_COLUMN, sumOf } from '../../money/earning-columns.ts';
 
@@ -237,11 +237,12 @@ export async function unusedFiles(database: Database, userId: number, now: Date)
   const [byDays, boundary] = await Promise.all([
     database.query<Row>(sql`
       select project, ${sql.join(
-        cutoffs.map(
-          (c) =>
-            sql`coalesce(sum(files) filter (where since_day < ${c.day}::date or (since_day = ${c.day}::date and downloaded)), 0)::bigint as ${sql.identifier(`c${c.days}`)},
-                coalesce(sum(bytes) filter (where since_day < ${c.day}::date or (since_day = ${c.day}::date and downloaded)), 0)::bigint as ${sql.identifier(`b${c.days}`)}`,
-        ),
+        cutoffs.map((c) => {
+          // Unused for the whole period: from a day before the cutoff's, or from the cutoff's day after a download.
+          const inPeriod = sql`since_day < ${c.day}::date or (since_day = ${c.day}::date and downloaded)`;
+          return sql`coalesce(sum(files) filter (where ${inPeriod}), 0)::bigint as ${sql.identifier(`c${c.days}`)},
+                coalesce(sum(bytes) filter (where ${inPeriod}), 0)::bigint as ${sql.identifier(`b${c.days}`)}`;
+        }),
         sql`, `,
       )}
       from stats_unused_days
@@ -255,7 +256,7 @@ export async function unusedFiles(database: Database, userId: number, now: Date)
         cutoffs.map((c) => sql`(${c.days}::int, ${c.day}::date, ${c.at}::timestamptz)`),
         sql`, `,
       )}) as c(days, day, at)
-      cross join unnest(${`{${projects.join(',')}}`}::text[]) as p(project)
+      cross join unnest(${pgArray(projects)}::text[]) as p(project)
       cross join lateral (
         select count(*)::bigint as count, coalesce(sum(f.size_bytes), 0)::bigint as bytes
         from ingest_files f
