@@ -36,13 +36,19 @@ export async function sales(
   const range = resolveRange(q, now);
   const from = new Date(`${range.from}T00:00:00Z`);
   const to = new Date(`${addDays(range.to, 1)}T00:00:00Z`);
-  const filters: SQL[] = [];
-  if (q.revenue_type) filters.push(sql`and s.revenue_type = ${q.revenue_type}`);
-  if (q.status) filters.push(sql`and s.status = ${q.status}`);
-  const extra = sql.join(filters, sql` `);
+  // The screen's filters, on the sales (`s`) and on their counts by day (`d`).
+  const filtersOn = (alias: 's' | 'd') => {
+    const filters: SQL[] = [];
+    if (q.revenue_type) filters.push(sql`and ${sql.raw(alias)}.revenue_type = ${q.revenue_type}`);
+    if (q.status) filters.push(sql`and ${sql.raw(alias)}.status = ${q.status}`);
+    return sql.join(filters, sql` `);
+  };
+  const extra = filtersOn('s');
   // The sub-ID tag filter (decision 0206): own sales of that tag; the site bonus of others' sales counts under "no tag".
   const ownTag = q.sub_id === undefined ? sql`` : sql`and s.sub_id = ${q.sub_id}`;
   const referredTag = q.sub_id === undefined || q.sub_id === '' ? sql`` : sql`and false`;
+  // The same on the counts by day, which keep the referred sales under "no tag" already.
+  const countTag = q.sub_id === undefined ? sql`` : sql`and d.sub_id = ${q.sub_id}`;
   const own = sql`s.user_id = ${userId} and s.project = ${q.app} and s.known and s.at >= ${from.toISOString()}::timestamptz and s.at < ${to.toISOString()}::timestamptz ${extra} ${ownTag}`;
   const referred = sql`s.site_user_id = ${userId} and s.user_id <> ${userId} and s.project = ${q.app} and s.known and s.at >= ${from.toISOString()}::timestamptz and s.at < ${to.toISOString()}::timestamptz ${extra} ${referredTag}`;
   const d = dir(q.sort_dir);
@@ -66,9 +72,12 @@ export async function sales(
       select s.*, f.name as file_name
       from cut s
       left join ingest_files f on s.own and f.project = s.project and f.file_id = s.file_id and f.user_id = ${userId}
-      order by ${order}`),
+      order by ${order}`, { prepared: true }),
+    // The total from the sales kept counted by day (decision 0215): the range is whole UTC days.
     database.query<Row>(sql`
-      select (select count(*) from ingest_sales s where ${own}) + (select count(*) from ingest_sales s where ${referred}) as n`),
+      select coalesce(sum(d.sales), 0) as n from stats_sale_days d
+      where d.user_id = ${userId} and d.project = ${q.app} and d.day >= ${range.from}::date and d.day <= ${range.to}::date
+        ${filtersOn('d')} ${countTag}`, { prepared: true }),
     loadProduct(database.db),
   ]);
   return {
