@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import { DEFAULT_PRODUCT, type ProductConfig, type ProductVersion } from '@pc/core';
 import { productSettings, productSettingsHistory } from '../db/schema/index.ts';
 import type { Tx } from '../db/sql.ts';
+import type { Database } from '../db/client.ts';
+import { sharedReadOf, type SharedRead } from '../db/shared-read.ts';
 
 /** The product_settings row holding the product settings (and their history rows). */
 export const PRODUCT_SETTINGS_KEY = 'product';
@@ -24,6 +26,16 @@ export async function seedProductSettings(db: Tx): Promise<void> {
 export async function loadProduct(db: Tx): Promise<ProductConfig> {
   const rows = await db.select().from(productSettings).where(sql`${productSettings.key} = ${PRODUCT_SETTINGS_KEY}`);
   return { ...DEFAULT_PRODUCT, ...(rows[0]?.value ?? {}) } as ProductConfig;
+}
+
+const sharedProducts = new WeakMap<Database, SharedRead<ProductConfig>>();
+
+/**
+ * loadProduct for a read outside a transaction, the concurrent requests' reads shared (decision 0216): what it answers
+ * is as fresh as a read of the request's own. The answer is shared too, so it is not to be changed.
+ */
+export function readProduct(database: Database): Promise<ProductConfig> {
+  return sharedReadOf(sharedProducts, database, () => loadProduct(database.db)).read();
 }
 
 /**

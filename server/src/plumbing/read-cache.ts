@@ -2,16 +2,16 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { PROJECTS, dayOf, type ProjectId } from '@pc/core';
-import type { Database } from '../db/client.ts';
-import { num, pgArray, rows, type Tx } from '../db/sql.ts';
+import { pgArray, type Tx } from '../db/sql.ts';
 import { currentUser, programNotActive } from './session/plugin.ts';
+import { standingReaderOf } from './standing.ts';
 
 /**
  * Kept answers of a partner's figure screens (decision 0093). An answer is kept under the partner, the partner's
  * generation, today's date and the call's URL. The generation lives in the database (partner_generations): ingest
  * raises it for the partners a batch moved (bumpPartnerGenerations, in the batch's transaction), triggers raise
  * it for the partners of ledger entries, storage and gold rows written (closes, operators). Each request reads it
- * (with the programme check, batched: StandingReader), so no process ever serves an answer its figures have moved
+ * (with the programme check, batched: StandingReader, plumbing/standing.ts), so no process ever serves an answer its figures have moved
  * past, however many processes serve the cabinet. The kept body is the one the call wrote, byte for byte.
  */
 
@@ -29,71 +29,6 @@ export async function bumpPartnerGenerations(
     insert into partner_generations as g (user_id, source, generation)
     select id, 'ingest', 1 from unnest(${pgArray(ids)}::bigint[]) as id order by id
     on conflict (user_id, source) do update set generation = g.generation + 1`);
-}
-
-interface Standing {
-  /** The partner's programme in the project is active. */
-  active: boolean;
-  /** The sum of the partner's counters, which only grow (0 before the first write). */
-  generation: number;
-}
-
-/**
- * Reads partners' standing (programme and generation) for the reads of one process, batched: the requests that
- * arrive while a lookup is under way wait for the next one, which answers all of them in one query. A request
- * only ever joins a lookup sent after it arrived, so what it reads includes every write committed before it
- * came; under load one query serves many requests instead of one each.
- */
-export class StandingReader {
-  private waiting = new Map<
-    string,
-    {
-      userId: number;
-      project: ProjectId;
-      resolve: Array<(s: Standing) => void>;
-      reject: Array<(e: unknown) => void>;
-    }
-  >();
-  private busy = false;
-
-  constructor(private readonly database: Database) {}
-
-  read(userId: number, project: ProjectId): Promise<Standing> {
-    return new Promise((resolve, reject) => {
-      const key = `${userId}:${project}`;
-      let entry = this.waiting.get(key);
-      if (!entry) this.waiting.set(key, (entry = { userId, project, resolve: [], reject: [] }));
-      entry.resolve.push(resolve);
-      entry.reject.push(reject);
-      if (!this.busy) void this.flush();
-    });
-  }
-
-  private async flush() {
-    this.busy = true;
-    while (this.waiting.size > 0) {
-      const batch = [...this.waiting.values()];
-      this.waiting = new Map();
-      try {
-        const found = await rows<{ user_id: unknown; project: string; active: unknown; generation: unknown }>(
-          this.database.db,
-          sql`select u.user_id, u.project,
-                     exists (select 1 from partner_programs p where p.user_id = u.user_id and p.project = u.project) as active,
-                     (select sum(g.generation) from partner_generations g where g.user_id = u.user_id) as generation
-              from unnest(${pgArray(batch.map((b) => b.userId))}::bigint[], ${pgArray(batch.map((b) => b.project))}::text[]) as u(user_id, project)`,
-        );
-        const byKey = new Map(found.map((r) => [`${num(r.user_id)}:${r.project}`, r]));
-        for (const b of batch) {
-          const r = byKey.get(`${b.userId}:${b.project}`);
-          const standing = { active: r?.active === true, generation: num(r?.generation) };
-          for (const resolve of b.resolve) resolve(standing);
-        }
-      } catch (error) {
-        for (const b of batch) for (const reject of b.reject) reject(error);
-      }
-    }
-    this.busy = false;
-  }
 }
 
 interface KeptAnswer {
@@ -140,9 +75,6 @@ declare module 'fastify' {
   }
 }
 
-/** One standing reader per database handle (so per process), shared by the screens' routes. */
-const readers = new WeakMap<Database, StandingReader>();
-
 /** The key a request's answer would be kept under, between its lookup and its answer. */
 const pending = new WeakMap<FastifyRequest, { key: string; day: string }>();
 
@@ -184,13 +116,8 @@ export function keptAnswers(
    * The generation is read where the answer's figures are (the replica or the primary, db/read-routing.ts), so an
    * answer is kept under the generation of the very data it was computed from.
    */
-  const standingOf = (database: Database) => {
-    let reader = readers.get(database);
-    if (!reader) readers.set(database, (reader = new StandingReader(database)));
-    return reader;
-  };
   const lookup: preHandlerAsyncHookHandler = async function (request, reply) {
-    const standing = standingOf(request.figures);
+    const standing = standingReaderOf(request.figures);
     const user = currentUser(request);
     // Runs after validation: `app` is a project id. A partner-wide call reads the generation (the same for every
     // project: it sums the partner's counters) under either project and checks no programme.

@@ -5,7 +5,7 @@ import { coolingOffOf, coolingOffText, recoveryPending, recoveryText } from '../
 import type { LocalizedText } from '../../lib/errors.ts';
 import { t } from '../../lib/i18n.ts';
 import { currentUser } from '../../plumbing/session/plugin.ts';
-import { loadProduct } from '../../money/product.ts';
+import { readProduct } from '../../money/product.ts';
 import { balanceOf } from '../../money/balance.ts';
 import { liveWallets, stateOf } from '../../money/wallets.ts';
 
@@ -21,7 +21,7 @@ export async function balanceRoutes(parent: FastifyInstance) {
     { preHandler: app.requireUser, schema: { tags: ['payouts'], response: { 200: availableWithdrawalAnswer } } },
     async (request) => {
       const user = currentUser(request);
-      const product = await loadProduct(database.db);
+      const product = await readProduct(database);
       const now = clock.now();
       const b = await balanceOf(database.db, user.id, now, product);
       const cooling = activeCoolingOff(await coolingOffOf(database.db, user.id), now);
@@ -41,7 +41,7 @@ export async function balanceRoutes(parent: FastifyInstance) {
     { preHandler: app.requireUser, schema: { tags: ['payouts'], response: { 200: holdInfoAnswer } } },
     async (request) => {
       const user = currentUser(request);
-      const product = await loadProduct(database.db);
+      const product = await readProduct(database);
       const now = clock.now();
       const b = await balanceOf(database.db, user.id, now, product);
       const releases = b.releases.filter((r) => r.amount > 0).map((r) => ({ date: r.at.toISOString(), amount: r.amount }));

@@ -21,7 +21,7 @@ import {
 } from '@pc/core';
 import type { Database } from '../../db/client.ts';
 import { dayStr as day, num, pgArray, str, type Row } from '../../db/sql.ts';
-import { loadProduct } from '../../money/product.ts';
+import { readProduct } from '../../money/product.ts';
 import { SALE_COLUMNS, TOTAL_EARNED_COLUMN, sumOf } from '../../money/earning-columns.ts';
 
 /**
@@ -114,7 +114,7 @@ export async function earningsByDay(
 /** Balance and its pending (on hold) part, micro-USD. */
 async function balanceOf(database: Database, userId: number, now: Date) {
   // Sale earnings of a day are on hold until saleDayAvailableAt: days from this one on are still held.
-  const product = await loadProduct(database.db);
+  const product = await readProduct(database);
   const firstHeldDay = addDays(dayOf(now), -product.saleHoldDays);
   const rows = await database.query<Row>(sql`
     with live as (

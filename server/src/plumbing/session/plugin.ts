@@ -1,5 +1,4 @@
 import fp from 'fastify-plugin';
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isLangCode, type ProjectId } from '@pc/core';
 import { AppError } from '../../lib/errors.ts';
@@ -17,6 +16,7 @@ import {
 import { alertNewDevice, DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_S, deviceIdOf, recordDeviceSignIn } from './devices.ts';
 import { recoveryPendingError } from './recovery.ts';
 import { recoveryPending } from '../../money/cooling-off.ts';
+import { standingReaderOf } from '../standing.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -121,14 +121,11 @@ export const sessionPlugin = fp(async (app) => {
 
   app.decorate('requireProgram', async (request: FastifyRequest) => {
     await app.requireUser(request);
-    // Runs after validation, so `app` is a project id wherever the query schema asks for it.
+    // Runs after validation, so `app` is a project id wherever the query schema asks for it. The check is read with
+    // those of the requests that come meanwhile, never from an earlier answer (StandingReader).
     const project = (request.query as { app?: ProjectId } | undefined)?.app;
-    const active = project
-      ? await database.query<{ ok: number }>(
-          sql`select 1 as ok from partner_programs where user_id = ${request.user!.id} and project = ${project}`,
-        )
-      : [];
-    if (active.length === 0) throw programNotActive(project);
+    const active = project ? (await standingReaderOf(database).read(request.user!.id, project)).active : false;
+    if (!active) throw programNotActive(project);
   });
 
   // Every sign-in path (password, auto-login, a second factor's step) ends here, so every one of them is checked

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { maskEmail, resolveRange, addDays, saleHeldUntil, type SalesAnswer, type SalesQuery } from '@pc/core';
-import { loadProduct } from '../../../money/product.ts';
+import { readProduct } from '../../../money/product.ts';
 import type { Database } from '../../../db/client.ts';
 import { num, str, type Row } from '../../../db/sql.ts';
 import { dir, offsetOf } from './common.ts';
@@ -78,7 +78,7 @@ export async function sales(
       select coalesce(sum(d.sales), 0) as n from stats_sale_days d
       where d.user_id = ${userId} and d.project = ${q.app} and d.day >= ${range.from}::date and d.day <= ${range.to}::date
         ${filtersOn('d')} ${countTag}`, { prepared: true }),
-    loadProduct(database.db),
+    readProduct(database),
   ]);
   return {
     data: rows.map((r) => {
