@@ -67,7 +67,7 @@ export async function earningsByMonth(database: Database, userId: number, now: D
     database.query<Row>(sql`
       with d as (${earningsByProjectDay(userId, range)})
       select project, to_char(date_trunc('month', day), 'YYYY-MM-DD') as month, sum(amount)::bigint as amount
-      from d group by 1, 2`),
+      from d group by 1, 2`, { prepared: true }),
     database.query<Row>(sql`
       with m as (
         select project, to_char(date_trunc('month', day), 'YYYY-MM-DD') as month, sum(cost_micro)::bigint as cost,
@@ -76,7 +76,7 @@ export async function earningsByMonth(database: Database, userId: number, now: D
         where user_id = ${userId} and day between ${range.from}::date and ${range.to}::date
         group by 1, 2
       )
-      select month, sum(cost)::bigint as cost, sum(bytes)::bigint as bytes from m group by month`),
+      select month, sum(cost)::bigint as cost, sum(bytes)::bigint as bytes from m group by month`, { prepared: true }),
   ]);
   const amounts = byProject(earned, 'month');
   const stored = new Map(storage.map((r) => [str(r.month), r]));
@@ -99,7 +99,7 @@ export async function earningsByDay(
   const range = resolveRange(q, now);
   const rows = await database.query<Row>(sql`
     with d as (${earningsByProjectDay(userId, range)})
-    select project, to_char(day, 'YYYY-MM-DD') as date, sum(amount)::bigint as amount from d group by 1, 2`);
+    select project, to_char(day, 'YYYY-MM-DD') as date, sum(amount)::bigint as amount from d group by 1, 2`, { prepared: true });
   const amounts = byProject(rows, 'date');
   const data = [];
   const days = dayNumber(range.to) - dayNumber(range.from) + 1;
@@ -132,7 +132,7 @@ async function balanceOf(database: Database, userId: number, now: Date) {
       (select coalesce(sum(sales_micro), 0) from live)::bigint as live_hold,
       (select coalesce(sum(amount_micro), 0) from payout_requests where user_id = ${userId} and status = 'accepted')::bigint as accepted,
       (select coalesce(sum(amount_micro), 0) from payout_requests
-        where user_id = ${userId} and status in ('created', 'review', 'process'))::bigint as in_progress`);
+        where user_id = ${userId} and status in ('created', 'review', 'process'))::bigint as in_progress`, { prepared: true });
   const r = rows[0] ?? {};
   const b = computeBalance({
     earnings: num(r.ledger) + num(r.live),
@@ -156,7 +156,7 @@ export async function infoBlocks(
       select (select coalesce(sum(amount), 0) from d)::bigint as earnings,
              coalesce(sum(downloads), 0)::bigint as downloads, coalesce(sum(sales), 0)::bigint as purchases
       from ingest_daily
-      where user_id = ${userId} and day between ${range.from}::date and ${range.to}::date`),
+      where user_id = ${userId} and day between ${range.from}::date and ${range.to}::date`, { prepared: true }),
     balanceOf(database, userId, now),
   ]);
   const f = figures[0] ?? {};
@@ -177,7 +177,7 @@ export async function storagePeriod(database: Database, userId: number, now: Dat
     database.query<Row>(sql`
       select project, max(ends_on) as ends_on from unlimited_periods
       where user_id = ${userId} and starts_on <= ${today}::date and ends_on > ${today}::date
-      group by project`),
+      group by project`, { prepared: true }),
   ]);
   const until = new Map(running.map((r) => [str(r.project), addDays(day(r.ends_on), -1)]));
   const next = storageTerms({ unlimited: false, now }).nextUpdate;
@@ -200,7 +200,7 @@ export async function storagePeriod(database: Database, userId: number, now: Dat
 export async function unlimitedHistory(database: Database, userId: number): Promise<UnlimitedHistoryAnswer> {
   const rows = await database.query<Row>(sql`
     select project, kind, starts_on, ends_on, months from unlimited_periods
-    where user_id = ${userId} order by starts_on desc, id desc limit 500`);
+    where user_id = ${userId} order by starts_on desc, id desc limit 500`, { prepared: true });
   return {
     data: rows.map((r) => {
       const start = day(r.starts_on);

@@ -92,7 +92,7 @@ export async function earningsStat(
     from s
     left join storage_days sd on sd.user_id = ${userId} and sd.project = ${q.app} and sd.day = s.day
     left join gold_days g on g.user_id = ${userId} and g.project = ${q.app} and g.day = s.day
-    order by s.day`);
+    order by s.day`, { prepared: true });
   type Acc = { files: number; sites: number; referrals: number; additional: number; storage: number; coins: number | null; bytes: number };
   const empty = (): Acc => ({ files: 0, sites: 0, referrals: 0, additional: 0, storage: 0, coins: null, bytes: 0 });
   const buckets = new Map<string, Acc>();
@@ -148,7 +148,7 @@ export async function earningsToday(database: Database, userId: number, project:
     with d as (${earningDays(userId, project, { from: today, to: today })})
     select sum(files)::bigint as files, sum(sites)::bigint as sites, sum(referrals)::bigint as referrals,
            sum(additional)::bigint as additional, sum(storage)::bigint as storage
-    from d`);
+    from d`, { prepared: true });
   return { date: today, ...figuresOf(rows[0] ?? {}) };
 }
 
@@ -157,7 +157,7 @@ async function efficiencyOver(database: Database, userId: number, project: Proje
     with d as (${earningDays(userId, project, range)})
     select sum(files)::bigint as files, sum(sites)::bigint as sites, sum(referrals)::bigint as referrals,
            sum(additional)::bigint as additional, sum(storage)::bigint as storage
-    from d`);
+    from d`, { prepared: true });
   return figuresOf(rows[0] ?? {}).efficiency;
 }
 
@@ -178,14 +178,14 @@ export async function goldStatus(database: Database, userId: number, project: Pr
   const lastMonthEnd = addDays(monthStart, -1);
   const lastMonthStart = `${lastMonthEnd.slice(0, 8)}01`;
   const [state, closedMonth, lastDay] = await Promise.all([
-    database.query<Row>(sql`select level, coins from gold_state where user_id = ${userId} and project = ${project}`),
+    database.query<Row>(sql`select level, coins from gold_state where user_id = ${userId} and project = ${project}`, { prepared: true }),
     // The decision taken at 00:00 UTC on this month's 1st carries the efficiency of the month before it: the last
     // calendar month. (The row of lastMonthStart holds the month before last.)
     database.query<Row>(sql`
-      select efficiency_micro from gold_months where user_id = ${userId} and project = ${project} and month = ${monthStart}::date`),
+      select efficiency_micro from gold_months where user_id = ${userId} and project = ${project} and month = ${monthStart}::date`, { prepared: true }),
     database.query<Row>(sql`
       select efficiency_30d_micro from gold_days where user_id = ${userId} and project = ${project}
-      order by day desc limit 1`),
+      order by day desc limit 1`, { prepared: true }),
   ]);
   const level = Math.min(num(state[0]?.level), goldMaxLevel());
   const coins = num(state[0]?.coins);

@@ -116,7 +116,7 @@ export async function detailedToday(
     const day = await tagBuckets(database, userId, { project, subId, range: { from: today, to: today }, unit: 'day', order: sql.raw('date'), page: 1, perPage: 1 });
     return { sub_id: subId, date: today, ...day.totals };
   }
-  const rows = await database.query<Row>(detailedDays(userId, project, { from: today, to: today }, 'day'));
+  const rows = await database.query<Row>(detailedDays(userId, project, { from: today, to: today }, 'day'), { prepared: true });
   return detailedOf(today, sumsOf(rows[0] ?? {}));
 }
 
@@ -178,7 +178,7 @@ export async function detailedBase(
            ${sql.raw(UNCOUNTED.map(([, c]) => `sum(${c}) over () as t_${c}`).join(', '))}
     from g
     order by ${sql.raw(DETAILED_SORT[q.sort_key]!)} ${dir(q.sort_dir)}, date desc
-    limit ${q.per_page} offset ${offsetOf(q)}`);
+    limit ${q.per_page} offset ${offsetOf(q)}`, { prepared: true });
   const first = rows[0] ?? {};
   const totals = detailedOf(range.from, {
     downloads: num(first.t_downloads),
@@ -218,7 +218,7 @@ export async function detailedCountries(
            sum(counted_downloads)::bigint as counted_downloads,
            ${sql.raw(UNCOUNTED.map(([, c]) => `sum(${c})::bigint as ${c}`).join(', '))}
     from (${source}) r
-    group by country_group`);
+    group by country_group`, { prepared: true });
   const byGroup = new Map(rows.map((r) => [str(r.country_group), r]));
   return {
     date,

@@ -101,7 +101,7 @@ export async function videosStat(
            sum(unique_viewers) over () as t_unique_viewers, sum(embed_viewers) over () as t_embed_viewers,
            sum(sales) over () as t_sales, sum(sum) over () as t_sum
     from g order by date ${dir(q.sort_dir)}
-    limit ${q.per_page} offset ${offsetOf(q)}`);
+    limit ${q.per_page} offset ${offsetOf(q)}`, { prepared: true });
   const first = rows[0] ?? {};
   const tagged = q.sub_id !== undefined;
   return {
@@ -133,6 +133,7 @@ export async function videosToday(
   const today = dayOf(now);
   const rows = await database.query<Row>(
     videoDays(userId, project, { from: today, to: today }, player, 'day', subId),
+    { prepared: true },
   );
   return { date: today, ...videoOf(rows[0] ?? {}, subId !== undefined) };
 }
