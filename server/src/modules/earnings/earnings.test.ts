@@ -40,6 +40,8 @@ beforeEach(async () => {
     { user_id: a.id, project: 'fd1', day: '2026-10-31', bytes: 10_737_418_240, cost_micro: 5_161 },
   ]);
   await insertRows(t, 'gold_days', [
+    // A closed day with coins and no figures at all makes no row of the table.
+    { user_id: a.id, project: 'fd1', day: '2026-11-05', level: 1, downloads: 0, downloads_avg_72h_x3: 0, sales: 0, sales_avg_72h_x3: 0, efficiency_30d_micro: 0, coins_delta: 0, coins: 6 },
     { user_id: a.id, project: 'fd1', day: '2026-11-19', level: 1, downloads: 1, downloads_avg_72h_x3: 0, sales: 0, sales_avg_72h_x3: 0, efficiency_30d_micro: 1_003_655, coins_delta: 1, coins: 7 },
   ]);
   await insertRows(t, 'gold_state', [{ user_id: a.id, project: 'fd1', level: 1, coins: 7 }]);
