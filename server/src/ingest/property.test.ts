@@ -5,7 +5,7 @@ import { DEFAULT_PRODUCT, type Plan } from '@pc/core';
 import { createTestDatabase } from '../test/harness.ts';
 import type { Database } from '../db/client.ts';
 import { ingestBatch, ingestGrouping } from './process.ts';
-import { insertPartner } from './testing.ts';
+import { insertPartner, splitIntoBatches } from './testing.ts';
 import { recountAndRollups } from './recount.ts';
 import { REASON_COLUMNS } from './rollups.ts';
 
@@ -195,13 +195,7 @@ it('gives the same rollups for any order, any split into batches, any resends an
           const shuffled = events.map((e) => ({ e, k: it.next().value as number })).sort((x, y) => x.k - y.k).map((x) => x.e);
           const resends = resendPicks.map((p) => events[p % events.length]!);
           const stream = [...shuffled, ...resends];
-          let pos = 0;
-          let s = 0;
-          while (pos < stream.length) {
-            const size = splits[s++ % splits.length]!;
-            await ingestBatch(b.database, 'fd1', stream.slice(pos, pos + size), { now: NOW });
-            pos += size;
-          }
+          for (const batch of splitIntoBatches(stream, splits)) await ingestBatch(b.database, 'fd1', batch, { now: NOW });
           const actual = await recountAndRollups(b.database);
           expect(actual.rollups).toEqual(expected.rollups);
           expect(actual.recount).toEqual(expected.recount);
@@ -258,12 +252,7 @@ it('gives the same rollups when small batches are sent concurrently and written 
           const it = randoms[Symbol.iterator]();
           const shuffled = events.map((e) => ({ e, k: it.next().value as number })).sort((x, y) => x.k - y.k).map((x) => x.e);
           const stream = [...shuffled, ...resendPicks.map((p) => events[p % events.length]!)];
-          const batches: Array<typeof events> = [];
-          for (let pos = 0, s = 0; pos < stream.length; s++) {
-            const size = splits[s % splits.length]!;
-            batches.push(stream.slice(pos, pos + size));
-            pos += size;
-          }
+          const batches = splitIntoBatches(stream, splits);
           const answers = await Promise.all(
             batches.map(async (batch, n) => {
               for (let turn = delays[n % delays.length]!; turn > 0; turn--) await new Promise((resolve) => setImmediate(resolve));

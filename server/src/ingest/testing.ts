@@ -42,3 +42,14 @@ export async function sendWhenAdmitted(app: FastifyInstance, project: ProjectId,
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }
+
+/** A stream of events cut into batches of the sizes given, in turn (property tests: any split of a stream). */
+export function splitIntoBatches<T>(stream: readonly T[], sizes: readonly number[]): T[][] {
+  const batches: T[][] = [];
+  for (let pos = 0, s = 0; pos < stream.length; s++) {
+    const size = sizes[s % sizes.length]!;
+    batches.push(stream.slice(pos, pos + size));
+    pos += size;
+  }
+  return batches;
+}

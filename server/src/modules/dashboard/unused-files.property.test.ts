@@ -6,7 +6,7 @@ import { createTestDatabase } from '../../test/harness.ts';
 import type { Database } from '../../db/client.ts';
 import { num, str, type Row } from '../../db/sql.ts';
 import { ingestBatch } from '../../ingest/process.ts';
-import { insertPartner } from '../../ingest/testing.ts';
+import { insertPartner, splitIntoBatches } from '../../ingest/testing.ts';
 import { migrate } from '../../db/migrate.ts';
 import { unusedFiles } from './service.ts';
 
@@ -109,12 +109,8 @@ it('counts the same unused files as the files one by one, for any events, order,
           const p = await insertPartner(database, 'p@x.test');
           await insertPartner(database, 'o@x.test');
           const events = generated.map((e, i) => ({ id: `e${i}`, ...e }));
-          let pos = 0;
-          let s = 0;
-          while (pos < events.length) {
-            const size = splits[s++ % splits.length]!;
-            await ingestBatch(database, 'fd1', events.slice(pos, pos + size), { now: NOW });
-            pos += size;
+          for (const batch of splitIntoBatches(events, splits)) {
+            await ingestBatch(database, 'fd1', batch, { now: NOW });
             await expectDaysRecounted(database);
           }
           for (const now of moments.map((ask) => momentOf(ask, events))) {

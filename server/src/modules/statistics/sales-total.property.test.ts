@@ -5,7 +5,7 @@ import { REVENUE_TYPES, SALE_STATUSES, salesQuery } from '@pc/core';
 import { createTestDatabase } from '../../test/harness.ts';
 import type { Database } from '../../db/client.ts';
 import { ingestBatch } from '../../ingest/process.ts';
-import { insertPartner } from '../../ingest/testing.ts';
+import { insertPartner, splitIntoBatches } from '../../ingest/testing.ts';
 import { migrate } from '../../db/migrate.ts';
 import { sales } from './reads/sales.ts';
 
@@ -104,12 +104,8 @@ it('totals the sales the screen lists, for any events, order, batches, range and
           // The arbitraries name the partners 1 and 2; the database gave them their own programme ids.
           const appOf = (n: unknown) => (n === 1 ? p.app.fd1 : o.app.fd1);
           const events = generated.map((e, i) => ({ ...e, id: `e${i}`, app_users_id: appOf(e.app_users_id) }));
-          let pos = 0;
-          let s = 0;
-          while (pos < events.length) {
-            const size = splits[s++ % splits.length]!;
-            await ingestBatch(database, 'fd1', events.slice(pos, pos + size), { now: NOW });
-            pos += size;
+          for (const batch of splitIntoBatches(events, splits)) {
+            await ingestBatch(database, 'fd1', batch, { now: NOW });
             await expectDaysRecounted(database);
           }
           for (const ask of asks) {
