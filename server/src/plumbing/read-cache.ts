@@ -11,8 +11,9 @@ import { standingReaderOf } from './standing.ts';
  * generation, today's date and the call's URL. The generation lives in the database (partner_generations): ingest
  * raises it for the partners a batch moved (bumpPartnerGenerations, in the batch's transaction), triggers raise
  * it for the partners of ledger entries, storage and gold rows written (closes, operators). Each request reads it
- * (with the programme check, batched: StandingReader, plumbing/standing.ts), so no process ever serves an answer its figures have moved
- * past, however many processes serve the cabinet. The kept body is the one the call wrote, byte for byte.
+ * (with the programme check, batched: StandingReader, plumbing/standing.ts), so no process ever serves an answer
+ * its figures have moved past, however many processes serve the cabinet. The kept body is the one the call wrote,
+ * byte for byte.
  */
 
 /**
