@@ -33,9 +33,9 @@ export class SharedRead<T> {
   }
 }
 
-/** One SharedRead per owner (a database handle, so one per process and database), made on first use. */
-export function sharedReadOf<K extends object, T>(owners: WeakMap<K, SharedRead<T>>, owner: K, load: () => Promise<T>): SharedRead<T> {
-  let shared = owners.get(owner);
-  if (!shared) owners.set(owner, (shared = new SharedRead(load)));
-  return shared;
+/** The one value an owner has in `owners` (a reader per database handle, say), made on first use. */
+export function oneFor<K extends object, V>(owners: WeakMap<K, V>, owner: K, make: () => V): V {
+  let value = owners.get(owner);
+  if (value === undefined) owners.set(owner, (value = make()));
+  return value;
 }

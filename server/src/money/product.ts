@@ -3,7 +3,7 @@ import { DEFAULT_PRODUCT, type ProductConfig, type ProductVersion } from '@pc/co
 import { productSettings, productSettingsHistory } from '../db/schema/index.ts';
 import type { Tx } from '../db/sql.ts';
 import type { Database } from '../db/client.ts';
-import { sharedReadOf, type SharedRead } from '../db/shared-read.ts';
+import { oneFor, SharedRead } from '../db/shared-read.ts';
 
 /** The product_settings row holding the product settings (and their history rows). */
 export const PRODUCT_SETTINGS_KEY = 'product';
@@ -35,7 +35,7 @@ const sharedProducts = new WeakMap<Database, SharedRead<ProductConfig>>();
  * is as fresh as a read of the request's own. The answer is shared too, so it is not to be changed.
  */
 export function readProduct(database: Database): Promise<ProductConfig> {
-  return sharedReadOf(sharedProducts, database, () => loadProduct(database.db)).read();
+  return oneFor(sharedProducts, database, () => new SharedRead(() => loadProduct(database.db))).read();
 }
 
 /**

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { ProjectId } from '@pc/core';
 import type { Database } from '../db/client.ts';
 import { num, pgArray, rows } from '../db/sql.ts';
+import { oneFor, SharedRead } from '../db/shared-read.ts';
 
 /**
  * A partner's standing in a project: whether their programme there is active, and the generation of their figures
@@ -16,68 +17,46 @@ export interface Standing {
 }
 
 /**
- * Reads partners' standing (programme and generation) for the reads of one process, batched: the requests that
- * arrive while a lookup is under way wait for the next one, which answers all of them in one query. A request
- * only ever joins a lookup sent after it arrived, so what it reads includes every write committed before it
- * came; under load one query serves many requests instead of one each.
+ * Reads partners' standing (programme and generation) for the reads of one process, batched: each request names
+ * the partner and project it wants and shares the next read (SharedRead), which answers all the names asked so far
+ * in one query. A request only ever joins a read sent after it arrived, so what it reads includes every write
+ * committed before it came; under load one query serves many requests instead of one each.
  */
 export class StandingReader {
-  private waiting = new Map<
-    string,
-    {
-      userId: number;
-      project: ProjectId;
-      resolve: Array<(s: Standing) => void>;
-      reject: Array<(e: unknown) => void>;
-    }
-  >();
-  private busy = false;
+  /** The partners and projects the next read is to answer. */
+  private wanted = new Map<string, { userId: number; project: ProjectId }>();
+  private readonly shared = new SharedRead(() => this.readWanted());
 
   constructor(private readonly database: Database) {}
 
-  read(userId: number, project: ProjectId): Promise<Standing> {
-    return new Promise((resolve, reject) => {
-      const key = `${userId}:${project}`;
-      let entry = this.waiting.get(key);
-      if (!entry) this.waiting.set(key, (entry = { userId, project, resolve: [], reject: [] }));
-      entry.resolve.push(resolve);
-      entry.reject.push(reject);
-      if (!this.busy) void this.flush();
-    });
+  async read(userId: number, project: ProjectId): Promise<Standing> {
+    const key = `${userId}:${project}`;
+    this.wanted.set(key, { userId, project });
+    const found = await this.shared.read();
+    return found.get(key)!;
   }
 
-  private async flush() {
-    this.busy = true;
-    while (this.waiting.size > 0) {
-      const batch = [...this.waiting.values()];
-      this.waiting = new Map();
-      try {
-        const found = await rows<{ user_id: unknown; project: string; active: unknown; generation: unknown }>(
-          this.database.db,
-          sql`select u.user_id, u.project,
-                     exists (select 1 from partner_programs p where p.user_id = u.user_id and p.project = u.project) as active,
-                     (select sum(g.generation) from partner_generations g where g.user_id = u.user_id) as generation
-              from unnest(${pgArray(batch.map((b) => b.userId))}::bigint[], ${pgArray(batch.map((b) => b.project))}::text[]) as u(user_id, project)`,
-        );
-        const byKey = new Map(found.map((r) => [`${num(r.user_id)}:${r.project}`, r]));
-        for (const b of batch) {
-          const r = byKey.get(`${b.userId}:${b.project}`);
-          const standing = { active: r?.active === true, generation: num(r?.generation) };
-          for (const resolve of b.resolve) resolve(standing);
-        }
-      } catch (error) {
-        for (const b of batch) for (const reject of b.reject) reject(error);
-      }
-    }
-    this.busy = false;
+  private async readWanted(): Promise<Map<string, Standing>> {
+    const batch = [...this.wanted.values()];
+    this.wanted = new Map();
+    const found = await rows<{ user_id: unknown; project: string; active: unknown; generation: unknown }>(
+      this.database.db,
+      sql`select u.user_id, u.project,
+                 exists (select 1 from partner_programs p where p.user_id = u.user_id and p.project = u.project) as active,
+                 (select sum(g.generation) from partner_generations g where g.user_id = u.user_id) as generation
+          from unnest(${pgArray(batch.map((b) => b.userId))}::bigint[], ${pgArray(batch.map((b) => b.project))}::text[]) as u(user_id, project)`,
+    );
+    const byKey = new Map(found.map((r) => [`${num(r.user_id)}:${r.project}`, r]));
+    return new Map(
+      batch.map((b) => {
+        const r = byKey.get(`${b.userId}:${b.project}`);
+        return [`${b.userId}:${b.project}`, { active: r?.active === true, generation: num(r?.generation) }];
+      }),
+    );
   }
 }
 
 /** One standing reader per database handle (so per process and database), shared by every route. */
 const readers = new WeakMap<Database, StandingReader>();
 
-export function standingReaderOf(database: Database): StandingReader {
-  let reader = readers.get(database);
-  if (!reader) readers.set(database, (reader = new StandingReader(database)));
-  return reader;
-}
+export const standingReaderOf = (database: Database): StandingReader => oneFor(readers, database, () => new StandingReader(database));
