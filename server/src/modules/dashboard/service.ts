@@ -22,6 +22,7 @@ import {
 import type { Database } from '../../db/client.ts';
 import { dayStr as day, num, pgArray, str, type Row } from '../../db/sql.ts';
 import { readProduct } from '../../money/product.ts';
+import { ledgerEarningsOf, liveDaysOf } from '../../money/balance.ts';
 import { SALE_COLUMNS, TOTAL_EARNED_COLUMN, sumOf } from '../../money/earning-columns.ts';
 
 /**
@@ -120,12 +121,10 @@ async function balanceOf(database: Database, userId: number, now: Date) {
     with live as (
       select d.${sql.raw(TOTAL_EARNED_COLUMN)} as earned_micro,
              case when d.day >= ${firstHeldDay}::date then ${sumOf(SALE_COLUMNS, 'd')} else 0 end as sales_micro
-      from ingest_daily d
-      where d.user_id = ${userId}
-        and not exists (select 1 from closed_partner_days c where c.user_id = d.user_id and c.project = d.project and c.day = d.day)
+      from ${liveDaysOf(userId)}
     )
     select
-      (select coalesce(sum(amount_micro), 0) from ledger_entries where user_id = ${userId} and source <> 'payout')::bigint as ledger,
+      ${ledgerEarningsOf(userId)}::bigint as ledger,
       (select coalesce(sum(amount_micro), 0) from ledger_entries
         where user_id = ${userId} and source <> 'payout' and bucket = 'sales' and available_at > ${now.toISOString()}::timestamptz)::bigint as ledger_hold,
       (select coalesce(sum(earned_micro), 0) from live)::bigint as live,
