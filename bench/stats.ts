@@ -52,6 +52,8 @@ async function measure(ready: Ready) {
     ['dashboard/storage-period', '/dashboard/storage-period'],
     ['dashboard/unlimited-history', '/dashboard/unlimited-activation-history'],
     ['dashboard/unused-files', '/dashboard/unused-files'],
+    // The user bar's balance, asked on every signed-in screen.
+    ['balance/available-withdrawal', '/payouts/user/available-withdrawal'],
   ];
   const only = process.env.BENCH_ONLY;
   const results: ReadResult[] = [];

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { computeBalance, saleDayAvailableAt, type ProductConfig } from '@pc/core';
-import { rows, type Tx } from '../db/sql.ts';
+import type { Database } from '../db/client.ts';
+import { num, rows, str, type Row, type Tx } from '../db/sql.ts';
 import { SALE_COLUMNS, TOTAL_EARNED_COLUMN, sumRow, sumsOf } from './earning-columns.ts';
 
 /**
@@ -104,35 +105,50 @@ function foldBalance(reads: BalanceReads, now: Date, product: ProductConfig): Ba
   };
 }
 
-export async function balanceOf(db: Tx, userId: number, now: Date, product: ProductConfig): Promise<BalanceFigures> {
-  const held = await rows<{ source: string; available_at: Date | string; amount: number }>(
-    db,
-    sql`select source, available_at, sum(amount_micro)::bigint as amount from ledger_entries
+/**
+ * The one statement a partner's balance is read by: the held entries, the ledger total, the live days and the payout
+ * requests in one snapshot and one round trip, the rows of the first and third as JSON (decision 0217).
+ */
+function balanceStatement(userId: number, now: Date): SQL {
+  return sql`
+    select
+      (select coalesce(json_agg(h), '[]') from (
+        select source, available_at, sum(amount_micro)::bigint as amount from ledger_entries
         where user_id = ${userId} and source <> 'payout' and available_at > ${now}
-        group by source, available_at`,
-  );
-  const [totals] = await rows<{ earnings: number }>(
-    db,
-    sql`select ${ledgerEarningsOf(userId)}::bigint as earnings`,
-  );
-  // Live days: their whole earnings, and each sale column (held, by the source it is booked as).
-  const live = await rows<BalanceReads['live'][number]>(
-    db,
-    sql`select d.day::text as day, sum(d.${sql.raw(TOTAL_EARNED_COLUMN)})::bigint as earned, ${sumsOf(SALE_COLUMNS, 'd')}
+        group by source, available_at) h)::text as held,
+      ${ledgerEarningsOf(userId)}::bigint as earnings,
+      -- Live days: their whole earnings, and each sale column (held, by the source it is booked as).
+      (select coalesce(json_agg(l), '[]') from (
+        select d.day::text as day, sum(d.${sql.raw(TOTAL_EARNED_COLUMN)})::bigint as earned, ${sumsOf(SALE_COLUMNS, 'd')}
         from ${liveDaysOf(userId)}
-        group by d.day`,
-  );
-  const [payouts] = await rows<{ accepted: number; in_progress: number }>(
-    db,
-    sql`select coalesce(sum(amount_micro) filter (where status = 'accepted'), 0)::bigint as accepted,
-               coalesce(sum(amount_micro) filter (where status in ('created', 'review', 'process')), 0)::bigint as in_progress
-        from payout_requests where user_id = ${userId}`,
-  );
-  return foldBalance(
-    { held, ledgerEarnings: totals?.earnings ?? 0, live, accepted: payouts?.accepted ?? 0, inProgress: payouts?.in_progress ?? 0 },
-    now,
-    product,
-  );
+        group by d.day) l)::text as live,
+      (select coalesce(sum(amount_micro), 0) from payout_requests where user_id = ${userId} and status = 'accepted')::bigint as accepted,
+      (select coalesce(sum(amount_micro), 0) from payout_requests
+        where user_id = ${userId} and status in ('created', 'review', 'process'))::bigint as in_progress`;
+}
+
+function readsOf(row: Row | undefined): BalanceReads {
+  return {
+    held: JSON.parse(str(row?.held ?? '[]')) as BalanceReads['held'],
+    ledgerEarnings: num(row?.earnings),
+    live: JSON.parse(str(row?.live ?? '[]')) as BalanceReads['live'],
+    accepted: num(row?.accepted),
+    inProgress: num(row?.in_progress),
+  };
+}
+
+export async function balanceOf(db: Tx, userId: number, now: Date, product: ProductConfig): Promise<BalanceFigures> {
+  const [row] = await rows<Row>(db, balanceStatement(userId, now));
+  return foldBalance(readsOf(row), now, product);
+}
+
+/**
+ * balanceOf outside a transaction (the user bar's and the hold info's reads), its statement kept planned on each
+ * connection: planning it cost more than running it.
+ */
+export async function readBalance(database: Database, userId: number, now: Date, product: ProductConfig): Promise<BalanceFigures> {
+  const [row] = await database.query<Row>(balanceStatement(userId, now), { prepared: true });
+  return foldBalance(readsOf(row), now, product);
 }
 
 /**

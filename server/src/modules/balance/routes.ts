@@ -6,7 +6,7 @@ import type { LocalizedText } from '../../lib/errors.ts';
 import { t } from '../../lib/i18n.ts';
 import { currentUser } from '../../plumbing/session/plugin.ts';
 import { readProduct } from '../../money/product.ts';
-import { balanceOf } from '../../money/balance.ts';
+import { readBalance } from '../../money/balance.ts';
 import { liveWallets, stateOf } from '../../money/wallets.ts';
 
 const messageOf = (text: LocalizedText, lang: Parameters<typeof t>[0]) => t(lang, text.key, text.params);
@@ -23,7 +23,7 @@ export async function balanceRoutes(parent: FastifyInstance) {
       const user = currentUser(request);
       const product = await readProduct(database);
       const now = clock.now();
-      const b = await balanceOf(database.db, user.id, now, product);
+      const b = await readBalance(database, user.id, now, product);
       const cooling = activeCoolingOff(await coolingOffOf(database.db, user.id), now);
       return {
         amount: b.available,
@@ -43,7 +43,7 @@ export async function balanceRoutes(parent: FastifyInstance) {
       const user = currentUser(request);
       const product = await readProduct(database);
       const now = clock.now();
-      const b = await balanceOf(database.db, user.id, now, product);
+      const b = await readBalance(database, user.id, now, product);
       const releases = b.releases.filter((r) => r.amount > 0).map((r) => ({ date: r.at.toISOString(), amount: r.amount }));
       const cooling = activeCoolingOff(await coolingOffOf(database.db, user.id), now);
       const wallets = await liveWallets(database.db, user.id);
