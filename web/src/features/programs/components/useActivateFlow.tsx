@@ -17,20 +17,24 @@ export function useActivateFlow(projectName: (id: ProjectId) => string) {
 
   const confirm = () => {
     if (!project) return;
-    mutation.mutate(project, {
-      onSuccess: (answer) => {
+    // The answer is taken from mutateAsync's promise, not from mutate's per-call callbacks: TanStack Query calls those
+    // only while this observer has a listener when the write settles, and the activation reloads the user, which
+    // redraws the layout that holds it. On a loaded machine a journey once waited a minute for a Success dialog that
+    // never came, and skipped callbacks are the one way for a settled activation to show none.
+    mutation.mutateAsync(project).then(
+      (answer) => {
         setProject(null);
         if (answer.success)
           feedback.message('success', t('dialogs:success'), answer.message || t('programs.activated'));
         else feedback.message('error', t('dialogs:error'), answer.message || t('programs.activationFailed'));
       },
-      onError: (error) => {
+      (error: unknown) => {
         setProject(null);
         if (isApiError(error) && (error.status === 401 || error.status >= 500)) return;
         const message = isApiError(error) ? error.serverMessage : '';
         feedback.message('error', t('dialogs:error'), message || t('programs.activationFailed'));
       },
-    });
+    );
   };
 
   const dialog = (
