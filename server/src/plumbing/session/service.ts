@@ -80,12 +80,13 @@ export async function resolveSessionState(db: Db, token: string, now: Date): Pro
   return (await lookUpSession(db, hashToken(token), now))?.live ?? null;
 }
 
-async function lookUpSession(
-  db: Db,
-  idHash: Buffer,
-  now: Date,
-): Promise<{ live: LiveSession; expiresAt: Date; lastSeenAt: Date } | null> {
-  const rows = await db
+/**
+ * The session lookup every signed-in call makes, built once per database and kept parsed and planned on each of its
+ * connections under a name (drizzle's prepared query): building it again and having PostgreSQL parse and plan it
+ * again cost more than running it (decision 0218).
+ */
+const buildSessionLookup = (db: Db) =>
+  db
     .select({
       user: users,
       expiresAt: sessions.expiresAt,
@@ -98,8 +99,28 @@ async function lookUpSession(
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, now)))
-    .limit(1);
+    .where(and(eq(sessions.idHash, sql.placeholder('idHash')), gt(sessions.expiresAt, sql.placeholder('now'))))
+    .limit(1)
+    .prepare('session_lookup');
+const sessionLookups = new WeakMap<Db, ReturnType<typeof buildSessionLookup>>();
+
+/** Session lookups this process has sent to the database (a burst of kept reads shares one: its test counts them). */
+let lookupsSent = 0;
+export const sessionLookupsSent = () => lookupsSent;
+
+function sessionLookupOf(db: Db) {
+  let lookup = sessionLookups.get(db);
+  if (!lookup) sessionLookups.set(db, (lookup = buildSessionLookup(db)));
+  return lookup;
+}
+
+async function lookUpSession(
+  db: Db,
+  idHash: Buffer,
+  now: Date,
+): Promise<{ live: LiveSession; expiresAt: Date; lastSeenAt: Date } | null> {
+  lookupsSent += 1;
+  const rows = await sessionLookupOf(db).execute({ idHash, now: now.toISOString() });
   const row = rows[0];
   if (!row) return null;
   if (now.getTime() - row.lastSeenAt.getTime() > SESSION_IDLE_MS) {
