@@ -37,11 +37,10 @@ import { LanguageSwitcher } from '../../components/LanguageSwitcher.tsx';
 import { ThemeSwitcher } from '../../components/ThemeSwitcher.tsx';
 import type { ThemePreference } from '@pc/core/contracts/auth';
 import { EXTERNAL_LINKS, PROJECTS } from '../../lib/links.ts';
-import { useSupportLinks } from '../../lib/support-links.ts';
 import type { CurrentUser } from '../../lib/session.ts';
 import { href } from '../../lib/routes.ts';
 import { BrandMark } from '../../components/layout/BrandMark.tsx';
-import { useUnread } from '../../features/news/api/get-unread.ts';
+import { useFrameSupportLinks, useUnreadBadges } from './frame-reads.ts';
 
 export interface TopBarProps {
   user: CurrentUser;
@@ -117,7 +116,7 @@ export function TopBar({ user, language, theme, onMenu, onLanguage, onTheme, onP
   const flip = useFlip();
   const [userAnchor, setUserAnchor] = useState<HTMLElement | null>(null);
   // Unread news and notifications: a badge on each icon, and in its name for screen readers.
-  const unread = useUnread().data;
+  const unread = useUnreadBadges().data;
   const newsLabel = unread?.news ? t('top.newsUnread', { count: unread.news }) : t('top.news');
   const notificationsLabel = unread?.notifications ? t('top.notificationsUnread', { count: unread.notifications }) : t('top.notifications');
 
@@ -128,7 +127,7 @@ export function TopBar({ user, language, theme, onMenu, onLanguage, onTheme, onP
     onClick: () => onProjectLogin(p.id),
   }));
   // The help centre, support and messenger links as the server is configured: one not configured is not shown.
-  const links = useSupportLinks().data;
+  const links = useFrameSupportLinks().data;
   const helpEntries: MenuEntry[] = [
     ...(links?.help_center ? [{ key: 'help', label: t('top.help'), icon: <HelpOutlineOutlined fontSize="small" />, to: href('helpCenterSso') }] : []),
     { key: 'faq', label: t('top.faq'), icon: <QuizOutlined fontSize="small" />, to: href('faq') },

@@ -21,7 +21,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDate, formatMoney, NO_VALUE } from '../../lib/format.ts';
 import type { CurrentUser } from '../../lib/session.ts';
 import { useAvailableWithdrawal, useHoldInfo } from '../../features/balance/api/balance.ts';
-import { LATEST_NEWS, useNews } from '../../features/news/api/get-news.ts';
+import { useLatestNews } from './frame-reads.ts';
 import { href } from '../../lib/routes.ts';
 
 /** A labelled figure of the bar; without an icon (the phone's folded line) it is the label over the value alone. */
@@ -84,7 +84,7 @@ export function UserBar({ user }: { user: CurrentUser }) {
   const theme = useTheme();
   const available = useAvailableWithdrawal();
   const hold = useHoldInfo();
-  const news = useNews(LATEST_NEWS);
+  const news = useLatestNews();
   const latest = news.data?.data[0];
   const money = (amount: number | null | undefined) =>
     typeof amount === 'number' ? formatMoney(amount) : NO_VALUE;

@@ -13,7 +13,10 @@ export function relativeAge(fromMs: number, nowMs: number, locale = currentLocal
   return format.format(-Math.floor(seconds / 3600), 'hour');
 }
 
-/** "Updated 12 seconds ago": when the figures on screen were answered; ticks while the page is open. */
+/**
+ * "Updated 12 seconds ago": when the figures on screen were answered; ticks while the page is open. Until they are
+ * (updatedAt 0), an empty line of the same height.
+ */
 export function Freshness({ updatedAt }: { updatedAt: number }) {
   const { t } = useTranslation('kit');
   const [now, setNow] = useState(() => Date.now());
@@ -21,7 +24,13 @@ export function Freshness({ updatedAt }: { updatedAt: number }) {
     const timer = window.setInterval(() => setNow(Date.now()), 10_000);
     return () => window.clearInterval(timer);
   }, []);
-  if (!updatedAt) return null;
+  // Before the first answer its line is kept empty, so the stamp's arrival does not push the page down.
+  if (!updatedAt)
+    return (
+      <Typography variant="caption" aria-hidden sx={{ whiteSpace: 'nowrap' }}>
+        {'\u00a0'}
+      </Typography>
+    );
   return (
     <Tooltip title={formatDateTime(new Date(updatedAt))}>
       <Typography

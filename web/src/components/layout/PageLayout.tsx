@@ -12,7 +12,10 @@ interface PageLayoutProps {
   title?: string;
   /** Buttons and switches beside the title (a period switch, an export). */
   actions?: ReactNode;
-  /** When the figures were answered (query dataUpdatedAt), for the "updated N seconds ago" stamp. */
+  /**
+   * When the figures were answered (query dataUpdatedAt), for the "updated N seconds ago" stamp; 0 while they load
+   * (the stamp's line is kept), undefined on a page without one.
+   */
   updatedAt?: number | undefined;
   children?: ReactNode;
   /** false: no breadcrumbs (the operator console's pages, whose trail would lead into the partner app). */
@@ -36,7 +39,7 @@ export function PageLayout({ title, actions, updatedAt, children, breadcrumbs = 
           <Typography variant="h1" id="page-title" data-testid="page-title">
             {pageTitle}
           </Typography>
-          {updatedAt ? <Freshness updatedAt={updatedAt} /> : null}
+          {updatedAt === undefined ? null : <Freshness updatedAt={updatedAt} />}
         </Box>
         {actions ? (
           <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>

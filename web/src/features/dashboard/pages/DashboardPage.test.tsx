@@ -77,7 +77,7 @@ describe('dashboard', () => {
     startScreen('/dashboard', {}, { ...fixtures.user, app_users_id: { fd1: 1 } } as never);
     const fd2 = await screen.findByTestId('program-fd2');
     expect(within(fd2).getByText('Not active')).toBeInTheDocument();
-    await user.click(within(fd2).getByRole('button', { name: 'Activate' }));
+    await user.click(await within(fd2).findByRole('button', { name: 'Activate' }));
     expect(activationRequests.get()?.project).toBe('fd2');
     expect(await screen.findByRole('dialog', { name: /Activate FD2/ })).toBeInTheDocument();
   });
@@ -100,5 +100,24 @@ describe('dashboard', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Request unlimited status' }));
     expect(await within(dialog).findByText('Unlimited storage is already active.')).toBeInTheDocument();
     expect(bodyOf(calls.find((c) => c.method === 'POST')!)).toEqual({ app: 'fd1', months: '1' });
+  });
+
+  it("shows the figures only once it is known whether the get-started banner is above them, the stamp's line kept meanwhile", async () => {
+    let answerStart: () => void = () => undefined;
+    const { callsTo } = startScreen('/dashboard', {
+      'GET /api/start': () => new Promise((resolve) => (answerStart = () => resolve({ body: fixtures.startSteps }))),
+    });
+    // The figures are in, but laid out unseen while the banner is undecided; their reads did not wait for it.
+    await waitFor(() => expect(screen.getByTestId('info-earnings-value')).toHaveTextContent(formatMoney(info.earnings)), { timeout: 20_000 });
+    const body = screen.getByTestId('dashboard-body');
+    expect(body).toHaveAttribute('aria-busy', 'true');
+    expect(body).not.toBeVisible();
+    expect(callsTo('/dashboard/earnings-by-month')).toHaveLength(1);
+    // The freshness stamp has arrived in the line kept for it under the title.
+    expect(screen.getByTestId('freshness')).toHaveTextContent(/Updated/);
+    answerStart();
+    expect(await screen.findByTestId('start-banner')).toBeVisible();
+    expect(body).toHaveAttribute('aria-busy', 'false');
+    expect(screen.getByTestId('info-earnings')).toBeVisible();
   });
 });

@@ -23,6 +23,7 @@ import { ProgramsPanel } from '../components/ProgramsPanel.tsx';
 import { StoragePanel } from '../components/StoragePanel.tsx';
 import { UnlimitedDialog } from '../components/UnlimitedDialog.tsx';
 import { StartBanner } from '../components/StartBanner.tsx';
+import { useStartProgress } from '../api/get-start-progress.ts';
 
 /**
  * The dashboard: the get-started banner while steps are open, the period's figures and balance, the programmes,
@@ -39,6 +40,10 @@ export default function DashboardPage() {
   const [unlimitedOpen, setUnlimitedOpen] = useState(false);
   const figures = info.data;
   const loading = info.isPending;
+  // The get-started banner sits above the figures. Until it is known whether it shows (one small read, asked with
+  // the figures), the page below the title is laid out but not shown: the banner's arrival must not push the figures
+  // down under the partner's finger. Its reads leave at once all the same.
+  const bannerPending = useStartProgress({}).isPending;
 
   return (
     <PageLayout
@@ -47,116 +52,122 @@ export default function DashboardPage() {
         <PeriodSwitch value={period} onChange={(next) => update({ period: next === '7d' ? null : next })} />
       }
     >
-      <StartBanner />
-      <QueryError query={info} />
-      <StatGrid>
-        <StatCard
-          label={t('info.earnings')}
-          value={figures ? formatMoney(figures.earnings) : ''}
-          loading={loading}
-          icon={<PaidOutlined />}
-          testId="info-earnings"
-        />
-        <StatCard
-          label={t('info.downloads')}
-          value={figures ? formatNumber(figures.downloads) : ''}
-          loading={loading}
-          icon={<CloudDownloadOutlined />}
-          testId="info-downloads"
-        />
-        <StatCard
-          label={t('info.purchases')}
-          value={figures ? formatNumber(figures.purchases) : ''}
-          loading={loading}
-          icon={<ShoppingCartOutlined />}
-          testId="info-purchases"
-        />
-        <StatCard
-          label={t('info.balance')}
-          value={figures ? formatMoney(figures.balance) : ''}
-          note={figures ? t('info.pending', { amount: formatMoney(figures.pending) }) : undefined}
-          loading={loading}
-          icon={<AccountBalanceWalletOutlined />}
-          testId="info-balance"
-        />
-      </StatGrid>
       <Box
-        sx={{
-          display: 'grid',
-          gap: 3,
-          gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 2fr) minmax(0, 1fr)' },
-          alignItems: 'start',
-        }}
+        sx={bannerPending ? { visibility: 'hidden' } : undefined}
+        aria-busy={bannerPending}
+        data-testid="dashboard-body"
       >
-        <Box sx={{ display: 'grid', gap: 3, minWidth: 0 }}>
-          <Panel title={t('charts.byProject')} id="by-project">
-            <QueryBlock
-              query={byDay}
-              height={300}
-              isEmpty={(d) => d.data.every((row) => row.total === 0)}
-              empty={<EmptyState title={t('charts.noEarnings')} message={t('charts.noEarningsHint')} />}
-            >
-              {(data) => (
-                <Chart
-                  type="bar"
-                  title={t('charts.byProject')}
-                  categoryLabel={t('charts.day')}
-                  categories={data.data.map((row) => formatBucket(row.date, 'day'))}
-                  series={PROJECT_IDS.map((p) => ({
-                    key: p,
-                    label: projectName(p),
-                    data: data.data.map((row) => row.by_project[p]),
-                    stack: 'earnings',
-                  }))}
-                  valueKind="money"
-                />
-              )}
-            </QueryBlock>
-          </Panel>
-          <Panel title={t('charts.byMonth')} id="by-month">
-            <QueryBlock
-              query={byMonth}
-              height={300}
-              isEmpty={(d) => d.data.every((row) => row.total === 0 && row.storage_cost === 0)}
-              empty={<EmptyState title={t('charts.noMonths')} message={t('charts.noEarningsHint')} />}
-            >
-              {(data) => (
-                <Chart
-                  type="bar"
-                  title={t('charts.byMonth')}
-                  categoryLabel={t('charts.month')}
-                  categories={data.data.map((row) => formatBucket(row.month, 'month', undefined, true))}
-                  series={[
-                    ...PROJECT_IDS.map((p) => ({
+        <StartBanner />
+        <QueryError query={info} />
+        <StatGrid>
+          <StatCard
+            label={t('info.earnings')}
+            value={figures ? formatMoney(figures.earnings) : ''}
+            loading={loading}
+            icon={<PaidOutlined />}
+            testId="info-earnings"
+          />
+          <StatCard
+            label={t('info.downloads')}
+            value={figures ? formatNumber(figures.downloads) : ''}
+            loading={loading}
+            icon={<CloudDownloadOutlined />}
+            testId="info-downloads"
+          />
+          <StatCard
+            label={t('info.purchases')}
+            value={figures ? formatNumber(figures.purchases) : ''}
+            loading={loading}
+            icon={<ShoppingCartOutlined />}
+            testId="info-purchases"
+          />
+          <StatCard
+            label={t('info.balance')}
+            value={figures ? formatMoney(figures.balance) : ''}
+            note={figures ? t('info.pending', { amount: formatMoney(figures.pending) }) : undefined}
+            loading={loading}
+            icon={<AccountBalanceWalletOutlined />}
+            testId="info-balance"
+          />
+        </StatGrid>
+        <Box
+          sx={{
+            display: 'grid',
+            gap: 3,
+            gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 2fr) minmax(0, 1fr)' },
+            alignItems: 'start',
+          }}
+        >
+          <Box sx={{ display: 'grid', gap: 3, minWidth: 0 }}>
+            <Panel title={t('charts.byProject')} id="by-project">
+              <QueryBlock
+                query={byDay}
+                height={300}
+                isEmpty={(d) => d.data.every((row) => row.total === 0)}
+                empty={<EmptyState title={t('charts.noEarnings')} message={t('charts.noEarningsHint')} />}
+              >
+                {(data) => (
+                  <Chart
+                    type="bar"
+                    title={t('charts.byProject')}
+                    categoryLabel={t('charts.day')}
+                    categories={data.data.map((row) => formatBucket(row.date, 'day'))}
+                    series={PROJECT_IDS.map((p) => ({
                       key: p,
                       label: projectName(p),
                       data: data.data.map((row) => row.by_project[p]),
                       stack: 'earnings',
-                    })),
-                    {
-                      key: 'storage',
-                      label: t('charts.storageCost'),
-                      data: data.data.map((row) => row.storage_cost),
-                      color: '#e74c3c',
-                    },
-                  ]}
-                  valueKind="money"
-                  extraColumns={[
-                    {
-                      label: t('charts.filesSize'),
-                      values: data.data.map((row) =>
-                        formatNumber(row.files_size_gb, { maximumFractionDigits: 3 }),
-                      ),
-                    },
-                  ]}
-                />
-              )}
-            </QueryBlock>
-          </Panel>
-        </Box>
-        <Box sx={{ display: 'grid', gap: 3, minWidth: 0 }}>
-          <ProgramsPanel />
-          <StoragePanel onUnlimited={() => setUnlimitedOpen(true)} />
+                    }))}
+                    valueKind="money"
+                  />
+                )}
+              </QueryBlock>
+            </Panel>
+            <Panel title={t('charts.byMonth')} id="by-month">
+              <QueryBlock
+                query={byMonth}
+                height={300}
+                isEmpty={(d) => d.data.every((row) => row.total === 0 && row.storage_cost === 0)}
+                empty={<EmptyState title={t('charts.noMonths')} message={t('charts.noEarningsHint')} />}
+              >
+                {(data) => (
+                  <Chart
+                    type="bar"
+                    title={t('charts.byMonth')}
+                    categoryLabel={t('charts.month')}
+                    categories={data.data.map((row) => formatBucket(row.month, 'month', undefined, true))}
+                    series={[
+                      ...PROJECT_IDS.map((p) => ({
+                        key: p,
+                        label: projectName(p),
+                        data: data.data.map((row) => row.by_project[p]),
+                        stack: 'earnings',
+                      })),
+                      {
+                        key: 'storage',
+                        label: t('charts.storageCost'),
+                        data: data.data.map((row) => row.storage_cost),
+                        color: '#e74c3c',
+                      },
+                    ]}
+                    valueKind="money"
+                    extraColumns={[
+                      {
+                        label: t('charts.filesSize'),
+                        values: data.data.map((row) =>
+                          formatNumber(row.files_size_gb, { maximumFractionDigits: 3 }),
+                        ),
+                      },
+                    ]}
+                  />
+                )}
+              </QueryBlock>
+            </Panel>
+          </Box>
+          <Box sx={{ display: 'grid', gap: 3, minWidth: 0 }}>
+            <ProgramsPanel />
+            <StoragePanel onUnlimited={() => setUnlimitedOpen(true)} />
+          </Box>
         </Box>
       </Box>
       <UnlimitedDialog open={unlimitedOpen} onClose={() => setUnlimitedOpen(false)} />
