@@ -13,11 +13,14 @@ import { isApiError } from '../../lib/http.ts';
  * One pattern for the three states every block of figures has: loading (a skeleton of the block's shape),
  * empty (says what would be here and why it is not), error (says so, with a retry).
  */
-export function LoadingBlock({ height = 120, label }: { height?: number; label?: string }) {
+/** A skeleton's height: one, or one per screen size where what it stands for takes another height (a grid that wraps). */
+export type BlockHeight = number | Partial<Record<'xs' | 'sm' | 'md' | 'lg' | 'xl', number>>;
+
+export function LoadingBlock({ height = 120, label }: { height?: BlockHeight; label?: string }) {
   const { t } = useTranslation('common');
   return (
     <Box role="progressbar" aria-label={label ?? t('loading')} aria-busy="true" data-testid="loading">
-      <Skeleton variant="rounded" height={height} />
+      <Skeleton variant="rounded" sx={{ height }} />
     </Box>
   );
 }

@@ -11,6 +11,7 @@ import { PROJECTS as PROJECT_IDS } from '@pc/core/projects';
 import { PageLayout } from '../../../components/layout/PageLayout.tsx';
 import { EmptyState, Panel, QueryBlock, QueryError } from '../../../components/layout/QueryState.tsx';
 import { StatCard, StatGrid } from '../../../components/layout/StatCard.tsx';
+import { ShownWhenReady } from '../../../components/layout/ShownWhenReady.tsx';
 import { oneOf, useUrlParams } from '../../../components/filters/url-state.ts';
 import { Chart } from '../../../components/charts/Chart.tsx';
 import { formatBucket, formatMoney, formatNumber } from '../../../lib/format.ts';
@@ -41,8 +42,8 @@ export default function DashboardPage() {
   const figures = info.data;
   const loading = info.isPending;
   // The get-started banner sits above the figures. Until it is known whether it shows (one small read, asked with
-  // the figures), the page below the title is laid out but not shown: the banner's arrival must not push the figures
-  // down under the partner's finger. Its reads leave at once all the same.
+  // the figures), the page below the title is laid out but not shown, so that the banner does not push the figures
+  // down as it arrives. The page's reads leave at once all the same.
   const bannerPending = useStartProgress({}).isPending;
 
   return (
@@ -52,11 +53,7 @@ export default function DashboardPage() {
         <PeriodSwitch value={period} onChange={(next) => update({ period: next === '7d' ? null : next })} />
       }
     >
-      <Box
-        sx={bannerPending ? { visibility: 'hidden' } : undefined}
-        aria-busy={bannerPending}
-        data-testid="dashboard-body"
-      >
+      <ShownWhenReady ready={!bannerPending} testId="dashboard-body">
         <StartBanner />
         <QueryError query={info} />
         <StatGrid>
@@ -169,7 +166,7 @@ export default function DashboardPage() {
             <StoragePanel onUnlimited={() => setUnlimitedOpen(true)} />
           </Box>
         </Box>
-      </Box>
+      </ShownWhenReady>
       <UnlimitedDialog open={unlimitedOpen} onClose={() => setUnlimitedOpen(false)} />
     </PageLayout>
   );

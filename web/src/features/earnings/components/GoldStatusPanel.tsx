@@ -6,6 +6,13 @@ import WorkspacePremiumOutlined from '@mui/icons-material/WorkspacePremiumOutlin
 import { useTranslation } from 'react-i18next';
 import type { GoldStatusAnswer } from '@pc/core/contracts/earnings';
 import { formatDate, formatMoney, formatNumber } from '../../../lib/format.ts';
+import type { BlockHeight } from '../../../components/layout/QueryState.tsx';
+
+/**
+ * The panel's height while it loads: what it takes once drawn (one column of figures on a phone, two, then four), so
+ * that the blocks below it do not move when it arrives. Measured in English with a partner's usual figures.
+ */
+export const GOLD_STATUS_LOADING_HEIGHT: BlockHeight = { xs: 428, sm: 220, lg: 157 };
 
 /** Progress toward a figure, 0–100 (full when the target is reached or there is none). */
 export function progressTo(value: number, target: number | null): number {

@@ -20,7 +20,7 @@ import { formatBucket, formatMoney } from '../../../lib/format.ts';
 import { useEarningsStat } from '../api/get-earnings-stat.ts';
 import { useEarningsToday } from '../api/get-earnings-today.ts';
 import { useGoldStatus } from '../api/get-gold-status.ts';
-import { GoldStatusPanel } from '../components/GoldStatusPanel.tsx';
+import { GOLD_STATUS_LOADING_HEIGHT, GoldStatusPanel } from '../components/GoldStatusPanel.tsx';
 
 const GROUPING = { day: 'days', week: 'weeks', month: 'months' } as const;
 type MonthRow = { month: string; received: number; files_size_gb: number; storage_cost: number };
@@ -91,7 +91,7 @@ export default function EarningsPage() {
       </StatGrid>
       <Panel title={t('gold.title')} id="gold-status">
         {gold.isPending ? (
-          <LoadingBlock height={140} />
+          <LoadingBlock height={GOLD_STATUS_LOADING_HEIGHT} />
         ) : gold.isError ? (
           <ErrorState error={gold.error} onRetry={() => void gold.refetch()} />
         ) : (

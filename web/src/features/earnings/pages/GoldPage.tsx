@@ -16,7 +16,7 @@ import { ErrorState, LoadingBlock, Panel, QueryBlock } from '../../../components
 import { formatMoney, formatNumber } from '../../../lib/format.ts';
 import { useProductSettings } from '../../../lib/product-settings.ts';
 import { useGoldStatus } from '../api/get-gold-status.ts';
-import { GoldStatusPanel } from '../components/GoldStatusPanel.tsx';
+import { GOLD_STATUS_LOADING_HEIGHT, GoldStatusPanel } from '../components/GoldStatusPanel.tsx';
 
 type Level = ProductSettingsAnswer['gold']['levels'][number];
 
@@ -39,7 +39,7 @@ export default function GoldPage() {
       <Box sx={{ display: 'grid', gap: 3 }}>
         <Panel title={t('goldPage.yourStatus')} id="your-status">
           {status.isPending ? (
-            <LoadingBlock height={140} />
+            <LoadingBlock height={GOLD_STATUS_LOADING_HEIGHT} />
           ) : status.isError ? (
             <ErrorState error={status.error} onRetry={() => void status.refetch()} />
           ) : (

@@ -10,6 +10,7 @@ import type { ReferralRow } from '@pc/core/contracts/referrals';
 import { PageLayout } from '../../../components/layout/PageLayout.tsx';
 import { QueryError } from '../../../components/layout/QueryState.tsx';
 import { StatCard } from '../../../components/layout/StatCard.tsx';
+import { ShownWhenReady } from '../../../components/layout/ShownWhenReady.tsx';
 import { DataTable, type TableColumn } from '../../../components/data-table/DataTable.tsx';
 import { useTableParams } from '../../../components/data-table/table-state.ts';
 import { formatDay, formatMoney, formatNumber, formatPercent } from '../../../lib/format.ts';
@@ -18,6 +19,10 @@ import { CopyField } from '../../../components/copy/CopyField.tsx';
 import { Schedule } from '../components/Schedule.tsx';
 
 const pct = (bp: number) => formatPercent(bp / 10_000);
+
+/** What holds the invite fields' room until the answer: a link and a code of the usual shape, never shown. */
+const INVITE_CODE_STAND_IN = '000000';
+const INVITE_LINK_STAND_IN = `${typeof window === 'undefined' ? '' : window.location.origin}/auth/register?ref=${INVITE_CODE_STAND_IN}`;
 
 /**
  * Referrals (issue #11): the invite link and code to copy, the counts and the commission earned in the project,
@@ -78,12 +83,23 @@ export default function ReferralsPage() {
           <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
             {t('invite.hint')}
           </Typography>
-          {answer ? (
+          {/* The fields' room is held while the answer loads (a link of the same shape stands in, unseen), so the
+              figures below do not move when the link arrives. */}
+          <ShownWhenReady ready={answer !== undefined}>
             <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '2fr 1fr' } }}>
-              <CopyField label={t('invite.link')} value={answer.invite.link} testId="invite-link" />
-              <CopyField label={t('invite.code')} value={answer.invite.code} testId="invite-code" />
+              {answer ? (
+                <>
+                  <CopyField label={t('invite.link')} value={answer.invite.link} testId="invite-link" />
+                  <CopyField label={t('invite.code')} value={answer.invite.code} testId="invite-code" />
+                </>
+              ) : (
+                <>
+                  <CopyField label={t('invite.link')} value={INVITE_LINK_STAND_IN} testId="invite-link-pending" />
+                  <CopyField label={t('invite.code')} value={INVITE_CODE_STAND_IN} testId="invite-code-pending" />
+                </>
+              )}
             </Box>
-          ) : null}
+          </ShownWhenReady>
           <Box sx={{ mt: 2 }}>
             <Schedule />
           </Box>

@@ -34,6 +34,20 @@ const rows = async () => {
 };
 
 describe('referrals page', () => {
+  it('holds the invite fields\' room unseen until the answer, then shows the real link and code', async () => {
+    let answerReferrals: () => void = () => undefined;
+    startScreen('/app/fd1/referrals', {
+      'GET /api/referrals': () => new Promise((resolve) => (answerReferrals = () => resolve({ body: answer }))),
+    });
+    const standIn = await screen.findByTestId('invite-link-pending-value', {}, { timeout: 20_000 });
+    expect(standIn).not.toBeVisible();
+    expect(screen.queryByTestId('invite-link-value')).not.toBeInTheDocument();
+    answerReferrals();
+    expect(await screen.findByTestId('invite-link-value')).toBeVisible();
+    expect(screen.getByTestId('invite-link-value')).toHaveTextContent(LINK);
+    expect(screen.queryByTestId('invite-link-pending-value')).not.toBeInTheDocument();
+  });
+
   it('shows the invite link and code to copy, the summary, the list and the schedule from the settings', async () => {
     const user = userEvent.setup();
     const { callsTo } = startScreen('/app/fd1/referrals', { 'GET /api/referrals': { body: answer } });

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { ProjectId } from '@pc/core/projects';
 import { PageLayout } from '../../../components/layout/PageLayout.tsx';
 import { QueryError } from '../../../components/layout/QueryState.tsx';
+import { ShownWhenReady } from '../../../components/layout/ShownWhenReady.tsx';
 import { useTableParams } from '../../../components/data-table/table-state.ts';
 import { formatPercent } from '../../../lib/format.ts';
 import { projectName } from '../../../lib/links.ts';
@@ -36,11 +37,13 @@ export default function SitesPage() {
   return (
     <PageLayout updatedAt={query.dataUpdatedAt}>
       <Stack spacing={2}>
-        {bonusBp !== undefined ? (
-          <Typography color="text.secondary" data-testid="sites-intro" sx={{ maxWidth: 900 }}>
-            {t('intro', { project, bonus: formatPercent(bonusBp / 10_000) })}
+        {/* The intro's room is held while the settings load (its share stands in at zero, unseen), so the form below
+            does not move when the share arrives. */}
+        <ShownWhenReady ready={bonusBp !== undefined}>
+          <Typography color="text.secondary" data-testid={bonusBp === undefined ? undefined : 'sites-intro'} sx={{ maxWidth: 900 }}>
+            {t('intro', { project, bonus: formatPercent((bonusBp ?? 0) / 10_000) })}
           </Typography>
-        ) : null}
+        </ShownWhenReady>
         <QueryError query={query} />
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 2fr) minmax(0, 3fr)' }, alignItems: 'start' }}>
           <AddSiteForm app={app} />

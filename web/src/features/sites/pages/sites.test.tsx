@@ -100,6 +100,21 @@ describe('sites page', () => {
     expect(await screen.findByTestId('sites-intro', {}, { timeout: 20_000 })).toHaveTextContent(`an extra ${formatPercent(0.15)} of the sale`);
   });
 
+  it('holds the intro\'s room unseen until the bonus share is read, so the form below does not move', async () => {
+    let answerSettings: () => void = () => undefined;
+    startScreen('/app/fd1/sites', {
+      'GET /api/product/settings': () => new Promise((resolve) => (answerSettings = () => resolve({ body: fixtures.productSettings }))),
+    });
+    await rows();
+    const form = screen.getByRole('textbox', { name: 'Site address' });
+    const held = form.closest('main')!.querySelector('[aria-busy="true"]')!;
+    expect(held).not.toBeVisible();
+    expect(screen.queryByTestId('sites-intro')).not.toBeInTheDocument();
+    answerSettings();
+    expect(await screen.findByTestId('sites-intro')).toBeVisible();
+    expect(screen.getByTestId('sites-intro')).toHaveTextContent(`an extra ${formatPercent(0.1)} of the sale`);
+  });
+
   it('adds a site; a refusal lands on the field; a bad address is caught before any call', async () => {
     const user = userEvent.setup();
     const { callsTo } = startScreen('/app/fd1/sites', {
