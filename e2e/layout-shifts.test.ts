@@ -38,6 +38,12 @@ const SCREENS: Array<{ name: string; path: string; late: RegExp; complete: (page
     complete: (page) => page.getByTestId('sites-intro').waitFor(),
   },
   {
+    name: 'settings (the personal section above the others)',
+    path: '/settings',
+    late: /\/api\/settings$/,
+    complete: (page) => page.getByTestId('current-email').waitFor(),
+  },
+  {
     name: 'referrals (the invite link)',
     path: '/app/fd1/referrals',
     late: /\/api\/referrals\?/,

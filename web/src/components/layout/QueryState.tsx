@@ -106,7 +106,7 @@ export function QueryBlock<T>({
 }: {
   query: QueryLike<T>;
   children: (data: T) => ReactNode;
-  height?: number;
+  height?: BlockHeight;
   isEmpty?: (data: T) => boolean;
   empty?: ReactNode;
 }) {

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import { useTranslation } from 'react-i18next';
 import { PageLayout } from '../../../components/layout/PageLayout.tsx';
-import { Panel, QueryBlock } from '../../../components/layout/QueryState.tsx';
+import { Panel, QueryBlock, type BlockHeight } from '../../../components/layout/QueryState.tsx';
 import { useProductSettings } from '../../../lib/product-settings.ts';
 import { useSettings } from '../api/get-settings.ts';
 import { useAlertSettings } from '../api/get-alert-settings.ts';
@@ -15,6 +15,19 @@ import { SecuritySection } from '../components/SecuritySection.tsx';
 import { SessionsSection } from '../components/SessionsSection.tsx';
 
 /** Settings (docs/product.md#security, Settings screen): personal info, password, security options and the active sessions. */
+/**
+ * Each section's height while it loads: what it takes once drawn, in one column on a phone and a tablet and in two
+ * from md, so that the sections below do not move when it arrives (decision 0219). Measured in English with the
+ * demo partner's settings.
+ */
+const LOADING_HEIGHTS = {
+  personal: { xs: 393, sm: 294, md: 314 },
+  business: { xs: 439, sm: 340 },
+  security: { xs: 694, sm: 495, md: 535 },
+  secondFactor: { xs: 359, sm: 299, md: 339 },
+  alerts: { xs: 508, sm: 388, md: 468 },
+} satisfies Record<string, BlockHeight>;
+
 export default function SettingsPage() {
   const { t } = useTranslation('settings');
   const { t: ts } = useTranslation('statements');
@@ -33,12 +46,12 @@ export default function SettingsPage() {
         }}
       >
         <Panel id="settings-personal" title={t('personal.title')}>
-          <QueryBlock query={settings} height={260}>
+          <QueryBlock query={settings} height={LOADING_HEIGHTS.personal}>
             {(data) => <PersonalSection settings={data} />}
           </QueryBlock>
         </Panel>
         <Panel id="settings-business" title={ts('screen.business.title')}>
-          <QueryBlock query={business} height={300}>
+          <QueryBlock query={business} height={LOADING_HEIGHTS.business}>
             {(data) => <BusinessSection details={data} />}
           </QueryBlock>
         </Panel>
@@ -46,16 +59,16 @@ export default function SettingsPage() {
           <PasswordSection />
         </Panel>
         <Panel id="settings-security" title={t('security.title')}>
-          <QueryBlock query={settings} height={260}>
+          <QueryBlock query={settings} height={LOADING_HEIGHTS.security}>
             {(data) => (
-              <QueryBlock query={product} height={260}>
+              <QueryBlock query={product} height={LOADING_HEIGHTS.security}>
                 {(productSettings) => <SecuritySection settings={data} product={productSettings} />}
               </QueryBlock>
             )}
           </QueryBlock>
         </Panel>
         <Panel id="settings-second-factor" title={t('secondFactor.title')}>
-          <QueryBlock query={settings} height={200}>
+          <QueryBlock query={settings} height={LOADING_HEIGHTS.secondFactor}>
             {(data) => <SecondFactorSection email={data.email} />}
           </QueryBlock>
         </Panel>
@@ -63,7 +76,7 @@ export default function SettingsPage() {
           <SessionsSection />
         </Panel>
         <Panel id="settings-alerts" title={t('alerts.title')}>
-          <QueryBlock query={alerts} height={320}>
+          <QueryBlock query={alerts} height={LOADING_HEIGHTS.alerts}>
             {(data) => <AlertsSection settings={data} />}
           </QueryBlock>
         </Panel>
