@@ -84,22 +84,24 @@ export default function ReferralsPage() {
             {t('invite.hint')}
           </Typography>
           {/* The fields' room is held while the answer loads (a link of the same shape stands in, unseen), so the
-              figures below do not move when the link arrives. */}
-          <ShownWhenReady ready={answer !== undefined}>
-            <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '2fr 1fr' } }}>
-              {answer ? (
-                <>
-                  <CopyField label={t('invite.link')} value={answer.invite.link} testId="invite-link" />
-                  <CopyField label={t('invite.code')} value={answer.invite.code} testId="invite-code" />
-                </>
-              ) : (
-                <>
-                  <CopyField label={t('invite.link')} value={INVITE_LINK_STAND_IN} testId="invite-link-pending" />
-                  <CopyField label={t('invite.code')} value={INVITE_CODE_STAND_IN} testId="invite-code-pending" />
-                </>
-              )}
-            </Box>
-          </ShownWhenReady>
+              figures below do not move when the link arrives; a failed read shows no fields (its error is above). */}
+          {query.isError && !answer ? null : (
+            <ShownWhenReady ready={answer !== undefined}>
+              <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '2fr 1fr' } }}>
+                {answer ? (
+                  <>
+                    <CopyField label={t('invite.link')} value={answer.invite.link} testId="invite-link" />
+                    <CopyField label={t('invite.code')} value={answer.invite.code} testId="invite-code" />
+                  </>
+                ) : (
+                  <>
+                    <CopyField label={t('invite.link')} value={INVITE_LINK_STAND_IN} testId="invite-link-pending" />
+                    <CopyField label={t('invite.code')} value={INVITE_CODE_STAND_IN} testId="invite-code-pending" />
+                  </>
+                )}
+              </Box>
+            </ShownWhenReady>
+          )}
           <Box sx={{ mt: 2 }}>
             <Schedule />
           </Box>

@@ -154,5 +154,8 @@ describe('referrals page', () => {
     startScreen('/app/fd1/referrals', { 'GET /api/referrals': serverError });
     const alert = await screen.findByRole('alert', {}, { timeout: 20_000 });
     expect(within(alert).getByText(/error/i)).toBeInTheDocument();
+    // No room is held for fields that will not come.
+    expect(screen.queryByTestId('invite-link-pending-value')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('invite-link-value')).not.toBeInTheDocument();
   });
 });

@@ -115,6 +115,13 @@ describe('sites page', () => {
     expect(screen.getByTestId('sites-intro')).toHaveTextContent(`an extra ${formatPercent(0.1)} of the sale`);
   });
 
+  it('has no intro when the settings cannot be read, and holds no room for one', async () => {
+    startScreen('/app/fd1/sites', { 'GET /api/product/settings': serverError });
+    await rows();
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Site address' }).closest('main')!.querySelector('[aria-busy="true"]')).toBeNull());
+    expect(screen.queryByTestId('sites-intro')).not.toBeInTheDocument();
+  });
+
   it('adds a site; a refusal lands on the field; a bad address is caught before any call', async () => {
     const user = userEvent.setup();
     const { callsTo } = startScreen('/app/fd1/sites', {
