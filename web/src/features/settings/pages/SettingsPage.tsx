@@ -14,7 +14,6 @@ import { SecondFactorSection } from '../components/SecondFactorSection.tsx';
 import { SecuritySection } from '../components/SecuritySection.tsx';
 import { SessionsSection } from '../components/SessionsSection.tsx';
 
-/** Settings (docs/product.md#security, Settings screen): personal info, password, security options and the active sessions. */
 /**
  * Each section's height while it loads: what it takes once drawn, in one column on a phone and a tablet and in two
  * from md, so that the sections below do not move when it arrives (decision 0219). Measured in English with the
@@ -28,6 +27,7 @@ const LOADING_HEIGHTS = {
   alerts: { xs: 508, sm: 388, md: 468 },
 } satisfies Record<string, BlockHeight>;
 
+/** Settings (docs/product.md#security, Settings screen): personal info, password, security options and the active sessions. */
 export default function SettingsPage() {
   const { t } = useTranslation('settings');
   const { t: ts } = useTranslation('statements');
