@@ -9,13 +9,13 @@ import InboxOutlined from '@mui/icons-material/InboxOutlined';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../lib/http.ts';
 
+/** A skeleton's height: one, or one per screen size where what it stands for takes another height (a grid that wraps). */
+export type BlockHeight = number | Partial<Record<'xs' | 'sm' | 'md' | 'lg' | 'xl', number>>;
+
 /**
  * One pattern for the three states every block of figures has: loading (a skeleton of the block's shape),
  * empty (says what would be here and why it is not), error (says so, with a retry).
  */
-/** A skeleton's height: one, or one per screen size where what it stands for takes another height (a grid that wraps). */
-export type BlockHeight = number | Partial<Record<'xs' | 'sm' | 'md' | 'lg' | 'xl', number>>;
-
 export function LoadingBlock({ height = 120, label }: { height?: BlockHeight; label?: string }) {
   const { t } = useTranslation('common');
   return (

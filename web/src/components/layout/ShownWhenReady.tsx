@@ -9,7 +9,19 @@ import Skeleton from '@mui/material/Skeleton';
  * finger (a layout shift). Until then a skeleton fills that room, and the children are out of sight and of the
  * accessibility tree (visibility) in a box that says it is busy.
  */
-export function ShownWhenReady({ ready, children, testId }: { ready: boolean; children: ReactNode; testId?: string }) {
+export function ShownWhenReady({
+  ready,
+  failed = false,
+  children,
+  testId,
+}: {
+  ready: boolean;
+  /** What it waits for will not come (its read failed): nothing is shown and no room is held. */
+  failed?: boolean;
+  children: ReactNode;
+  testId?: string;
+}) {
+  if (failed) return null;
   // One shape in both states (the skeleton's place left empty once ready), so that the children are not mounted anew.
   return (
     <Box sx={{ position: 'relative' }}>

@@ -20,9 +20,8 @@ const STAND_IN: Referrals = { first_level_bp: [0, 0, 0], first_level_months: [1,
 export function Schedule() {
   const settings = useProductSettings();
   const r = settings.data?.referrals;
-  if (settings.isError) return null;
   return (
-    <ShownWhenReady ready={r !== undefined}>
+    <ShownWhenReady ready={r !== undefined} failed={settings.isError}>
       <ScheduleText r={r ?? STAND_IN} testId={r ? 'referral-schedule' : undefined} />
     </ShownWhenReady>
   );

@@ -21,8 +21,10 @@ import { Schedule } from '../components/Schedule.tsx';
 const pct = (bp: number) => formatPercent(bp / 10_000);
 
 /** What holds the invite fields' room until the answer: a link and a code of the usual shape, never shown. */
-const INVITE_CODE_STAND_IN = '000000';
-const INVITE_LINK_STAND_IN = `${typeof window === 'undefined' ? '' : window.location.origin}/auth/register?ref=${INVITE_CODE_STAND_IN}`;
+const INVITE_STAND_IN = {
+  code: '000000',
+  link: `${typeof window === 'undefined' ? '' : window.location.origin}/auth/register?ref=000000`,
+};
 
 /**
  * Referrals (issue #11): the invite link and code to copy, the counts and the commission earned in the project,
@@ -35,6 +37,7 @@ export default function ReferralsPage() {
   const table = useTableParams(REFERRAL_SORT_KEYS, { key: 'level', dir: 'asc' });
   const query = useReferrals({ app, ...table.query });
   const answer = query.data;
+  const invite = answer?.invite ?? INVITE_STAND_IN;
   const loading = !answer && query.isPending;
 
   const columns: TableColumn<ReferralRow>[] = [
@@ -85,23 +88,12 @@ export default function ReferralsPage() {
           </Typography>
           {/* The fields' room is held while the answer loads (a link of the same shape stands in, unseen), so the
               figures below do not move when the link arrives; a failed read shows no fields (its error is above). */}
-          {query.isError && !answer ? null : (
-            <ShownWhenReady ready={answer !== undefined}>
-              <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '2fr 1fr' } }}>
-                {answer ? (
-                  <>
-                    <CopyField label={t('invite.link')} value={answer.invite.link} testId="invite-link" />
-                    <CopyField label={t('invite.code')} value={answer.invite.code} testId="invite-code" />
-                  </>
-                ) : (
-                  <>
-                    <CopyField label={t('invite.link')} value={INVITE_LINK_STAND_IN} testId="invite-link-pending" />
-                    <CopyField label={t('invite.code')} value={INVITE_CODE_STAND_IN} testId="invite-code-pending" />
-                  </>
-                )}
-              </Box>
-            </ShownWhenReady>
-          )}
+          <ShownWhenReady ready={answer !== undefined} failed={query.isError && !answer}>
+            <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '2fr 1fr' } }}>
+              <CopyField label={t('invite.link')} value={invite.link} testId={answer ? 'invite-link' : 'invite-link-pending'} />
+              <CopyField label={t('invite.code')} value={invite.code} testId={answer ? 'invite-code' : 'invite-code-pending'} />
+            </Box>
+          </ShownWhenReady>
           <Box sx={{ mt: 2 }}>
             <Schedule />
           </Box>

@@ -39,13 +39,11 @@ export default function SitesPage() {
       <Stack spacing={2}>
         {/* The intro's room is held while the settings load (its share stands in at zero, unseen), so the form below
             does not move when the share arrives; without the settings there is no intro, as before. */}
-        {settings.isError ? null : (
-          <ShownWhenReady ready={bonusBp !== undefined}>
-            <Typography color="text.secondary" data-testid={bonusBp === undefined ? undefined : 'sites-intro'} sx={{ maxWidth: 900 }}>
-              {t('intro', { project, bonus: formatPercent((bonusBp ?? 0) / 10_000) })}
-            </Typography>
-          </ShownWhenReady>
-        )}
+        <ShownWhenReady ready={bonusBp !== undefined} failed={settings.isError}>
+          <Typography color="text.secondary" data-testid={bonusBp === undefined ? undefined : 'sites-intro'} sx={{ maxWidth: 900 }}>
+            {t('intro', { project, bonus: formatPercent((bonusBp ?? 0) / 10_000) })}
+          </Typography>
+        </ShownWhenReady>
         <QueryError query={query} />
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 2fr) minmax(0, 3fr)' }, alignItems: 'start' }}>
           <AddSiteForm app={app} />
