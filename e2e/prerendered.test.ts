@@ -152,6 +152,31 @@ describe.skipIf(!hasBrowser)('prerendered guest pages in Chromium', () => {
     }
   });
 
+  it('start the app when the visitor typed before the start script itself had arrived', async () => {
+    const context = await browser.newContext({ locale: 'en-US', viewport: { width: 390, height: 844 } });
+    try {
+      const page = await context.newPage();
+      const problems: string[] = [];
+      watchProblems(page, problems, [401]);
+      // The start script is held back until the visitor has typed, as on a slow network or a busy phone: the key
+      // that would start the app comes before anything listens for it.
+      let release!: () => void;
+      const arrived = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/\/after-paint\.js$/, async (route) => {
+        await arrived;
+        await route.continue();
+      });
+      await page.goto(`${server.baseUrl}/auth/login`, { waitUntil: 'commit' });
+      await page.locator('#root[data-prerendered] #field-email').fill(DEMO_EMAIL);
+      release();
+      await page.waitForFunction(() => !document.getElementById('root')!.hasAttribute('data-prerendered'), undefined, { timeout: 30_000 });
+      expect(await page.locator('#field-email').inputValue()).toBe(DEMO_EMAIL);
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('are replaced by the app without a shift, keeping what was typed before it started; then sign-in works', async () => {
     const context = await browser.newContext({ locale: 'en-US', viewport: { width: 390, height: 844 } });
     try {

@@ -36,6 +36,10 @@ const start = () => {
   void import(entry);
 };
 for (const type of INTENTS) addEventListener(type, start, { capture: true, passive: true });
+// This script runs once it has arrived, after the page is drawn: on a slow network or a busy phone the visitor may have
+// typed into the copy's fields already, and no key will come again to start the app. Text already in a field is that
+// first touch (focus alone is not: autofocus gives it).
+if (root && [...root.querySelectorAll('input, textarea')].some((field) => field.value !== '')) start();
 
 // A control the copy cannot act on, named so that the app's same control can be found: by its id, test id or label.
 const CONTROLS = 'button, [role="button"], [role="combobox"]';
