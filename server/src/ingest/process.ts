@@ -4,13 +4,11 @@ import type { Database } from '../db/client.ts';
 import type { Tx } from '../db/sql.ts';
 import { cabinetReading, inWriteTurn } from '../db/turns.ts';
 import { isDatabaseUnavailable } from '../db/outage.ts';
-import { loadProductVersions } from '../money/product.ts';
 import { enqueuePostbacks, salePostback } from '../lib/postbacks.ts';
-import { bumpPartnerGenerations } from '../plumbing/read-cache.ts';
 import { BatchFold } from './fold.ts';
 import { ROLLUP_NAMES } from './rollups.ts';
-import { readFiles, readFirstsOfFiles, readPartners, readPlans, readRegisters, readSales, stateKeys } from './state.ts';
-import { ensurePartitions, flushRollups, markDirtyDays, storeDayUniques, storeEvents, writeFilesAndSales, writeFirsts } from './store.ts';
+import { ingestLockKey, INGEST_LOCK_SPACE, lockAndReadPartners, planAtOf, readBatchState, readFiles, readFirstsOfFiles, readPlanRows, readSales, stateKeys } from './state.ts';
+import { ensurePartitions, storeDayUniques, storeEvents, writeChanges } from './store.ts';
 import { checkPartners, validateEvents, type PartnerEvent, type ValidEvent } from './validate.ts';
 
 /**
@@ -27,7 +25,7 @@ import { checkPartners, validateEvents, type PartnerEvent, type ValidEvent } fro
 
 /** Holds a project's ingest until the transaction ends (batches, and a settings change that must not race one). */
 export async function lockIngest(tx: Pick<Tx, 'execute'>, project: ProjectId): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(7302001, ${project === 'fd1' ? 1 : 2})`);
+  await tx.execute(sql`select pg_advisory_xact_lock(${INGEST_LOCK_SPACE}, ${ingestLockKey(project)})`);
 }
 
 export interface IngestOptions {
@@ -207,7 +205,7 @@ async function commitGroup(database: Database, project: ProjectId, group: Waitin
   // Its turn on the embedded database is taken by drain, around the group and any retry of its batches alone.
   await database.db.transaction(async (tx) => {
     await processValid(tx, project, valid, results, now);
-    mark('partner generations');
+    mark('transaction body');
   });
   grouping.writes += 1;
   grouping.batches += group.length;
@@ -249,19 +247,13 @@ function onceEach(candidates: PartnerEvent[], results: IngestResult[]): PartnerE
 }
 
 async function processValid(tx: Tx, project: ProjectId, valid: ValidEvent[], results: IngestResult[], now: Date) {
-  // Batches of one project run one at a time; the state read below cannot change under us.
-  await lockIngest(tx, project);
-  // Prices follow the settings in force at each event's time (decision 0062), as plans do.
-  const versions = await loadProductVersions(tx);
-  const productAt = (at: string) => productInForce(versions, at);
-
-  mark('lock, settings');
-  // 2. Partners.
+  // 2. Partners, with the project's lock: batches of one project run one at a time, so the state read below
+  // cannot change under us.
   const appIds = [...new Set(valid.map((v) => v.event.app_users_id))];
-  const candidates = onceEach(checkPartners(project, valid, await readPartners(tx, project, appIds), results), results);
+  const candidates = onceEach(checkPartners(project, valid, await lockAndReadPartners(tx, project, appIds), results), results);
   if (candidates.length === 0) return;
 
-  mark('partners read');
+  mark('lock, partners read');
   // 3. Dedup against every earlier batch and store the new events.
   const fresh = await storeEvents(tx, project, candidates);
   const events: PartnerEvent[] = [];
@@ -279,57 +271,60 @@ async function processValid(tx: Tx, project: ProjectId, valid: ValidEvent[], res
   events.sort((a, b) => (a.at !== b.at ? (a.at < b.at ? -1 : 1) : a.event.id < b.event.id ? -1 : 1));
 
   mark('dedup + raw insert');
-  // 5. Load the state the batch touches.
+  // 4. Load the state the batch touches, the settings in force and the plans of its partners, in one statement.
+  // Prices follow the settings in force at each event's time (decision 0062), as plans do.
   const keys = stateKeys(events);
-  const fold = new BatchFold(project, await readRegisters(tx, project, keys), productAt);
+  const start = await readBatchState(tx, project, keys);
+  const productAt = (at: string) => productInForce(start.versions, at);
+  const fold = new BatchFold(project, start.registers, productAt);
 
   mark('state read');
-  // 6. Fold the events into the state and the rollups.
+  // 5. Fold the events into the state and the rollups.
   fold.foldEvents(events);
 
   mark('fold');
-  // 7. Files that became known: their earlier first downloads and sales are recomputed with size and kind.
+  // 6. Files that became known: their earlier first downloads and sales are recomputed with size and kind.
   if (fold.newlyKnownFiles.size) {
     const known = [...fold.newlyKnownFiles];
     fold.addOfKnownFiles(await readFirstsOfFiles(tx, project, known), await readSales(tx, project, 'file_id', known));
   }
   // A sale touched only by a status change still needs its file (video or copy decides its share and bucket).
-  fold.addFiles(await readFiles(tx, project, fold.missingFiles()));
-  // Plans in force at each event's time need the plan history of every partner involved.
-  const planAt = await readPlans(tx, project, fold.pricedPartners(keys.userIds), productAt);
+  const missingFiles = fold.missingFiles();
+  if (missingFiles.length) fold.addFiles(await readFiles(tx, project, missingFiles));
+  // Plans in force at each event's time need the plan history of every partner involved: those of the events were
+  // read with the state; the owners of sales and first downloads of other partners are read now.
+  const priced = fold.pricedPartners(keys.userIds);
+  const otherPartners = new Set([...priced].filter((id) => !start.planUsers.has(id)));
+  const planAt = planAtOf([...start.plans, ...(await readPlanRows(tx, project, otherPartners))], productAt);
 
   mark('known files, plans read');
-  // 8. Differences of the first downloads and the sales.
+  // 7. Differences of the first downloads and the sales.
   const { changedFirsts, changedSales } = fold.price(planAt);
 
   mark('price');
-  // 9. Distinct video viewers and files.
-  fold.countUniques(await storeDayUniques(tx, project, fold.uniques));
+  // 8. Distinct video viewers and files.
+  if (fold.uniques.length) fold.countUniques(await storeDayUniques(tx, project, fold.uniques));
 
   mark('video uniques');
-  // 10. Write the state back and the rollup differences, each in key order.
-  await writeFilesAndSales(tx, fold.changedFileStates(), changedSales);
-  mark('files, sales write');
-  await writeFirsts(tx, changedFirsts);
-  mark('first downloads write');
-  await flushRollups(tx, fold.r);
-  mark('rollups');
-
-  // 11. Every partner day whose figures moved is dirty for the day close.
-  await markDirtyDays(tx, project, fold.r, fold.changedFileStates());
-  mark('dirty days');
-
-  // 12. Postbacks of the sale events to partners with a URL for this project, in this transaction (decision 0123).
+  // 9. Postbacks of the sale events to partners with a URL for this project, in this transaction (decision 0123).
   const salePostbacks = events.flatMap(({ event, at, userId }) =>
     event.type === 'sale' || event.type === 'sale_status'
       ? [salePostback(userId, project, event, at, fold.state.sales.get(event.sale_id)?.applied_share_micro ?? 0, fold.state.sales.get(event.sale_id)?.sub_id)]
       : [],
   );
   if (salePostbacks.length) await enqueuePostbacks(tx, project, salePostbacks, now);
-  mark('postbacks');
 
-  // 13. Last: the partners whose figures moved (events, rollups, sales and their referring sites), so that answers
-  // kept for them are not served again from the commit on (decision 0093).
+  mark('postbacks');
+  // 10. Write back, in one statement: the state and the rollup differences, each in key order; every partner day
+  // whose figures moved, dirty for the day close; last, the partners whose figures moved (events, rollups, sales and
+  // their referring sites), so that answers kept for them are not served again from the commit on (decision 0093).
   const rollupPartners = ROLLUP_NAMES.flatMap((name) => [...fold.r[name].map.values()].map(({ key }) => Number(key[0])));
-  await bumpPartnerGenerations(tx, [...keys.userIds, ...rollupPartners, ...changedSales.flatMap((s) => [s.user_id, s.site_user_id ?? s.user_id])]);
+  await writeChanges(tx, project, {
+    files: fold.changedFileStates(),
+    sales: changedSales,
+    firsts: changedFirsts,
+    rollups: fold.r,
+    partners: [...keys.userIds, ...rollupPartners, ...changedSales.flatMap((s) => [s.user_id, s.site_user_id ?? s.user_id])],
+  });
+  mark('writes');
 }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { type DownloadDecision, type IngestEvent, type Plan, type ProductConfig, type PlayerType, type ProjectId, type RevenueType, type SaleStatus } from '@pc/core';
+import { type DownloadDecision, type IngestEvent, type Plan, type ProductConfig, type ProductVersion, type PlayerType, type ProjectId, type RevenueType, type SaleStatus } from '@pc/core';
 import { rows, type Row, type Tx } from '../db/sql.ts';
+import { PRODUCT_VERSIONS_JSON, productVersionsOf } from '../money/product.ts';
 import { dayOf } from './rollups.ts';
 
 /**
@@ -281,14 +282,38 @@ export interface Partner {
 
 /** The partners of a batch by their id in the project (`app_users_id`). */
 export async function readPartners(tx: Q, project: ProjectId, appIds: number[]): Promise<Map<number, Partner>> {
-  const partnerRows = await rows<{ app_user_id: number; user_id: number; is_active: boolean }>(
-    tx,
-    sql`select p.app_user_id, p.user_id, u.is_active
-        from partner_programs p join users u on u.id = p.user_id
-        where p.project = ${project} and p.app_user_id in (select (jsonb_array_elements_text(${JSON.stringify(appIds)}::jsonb))::bigint)`,
-  );
-  return new Map<number, Partner>(partnerRows.map((r) => [Number(r.app_user_id), { userId: Number(r.user_id), active: r.is_active }]));
+  const [row] = await rows<{ partners: Row[] }>(tx, sql`select ${partnersJson(project, appIds)} as partners`);
+  return partnersOf(row!.partners);
 }
+
+/**
+ * Takes the project's ingest lock (lockIngest) and reads the batch's partners, in one round trip. The partners'
+ * read may see the database as it was before the lock was granted (a statement's snapshot is taken when it starts):
+ * ingest writes no partner, so what the previous holder of the lock committed is not among them.
+ */
+export async function lockAndReadPartners(tx: Q, project: ProjectId, appIds: number[]): Promise<Map<number, Partner>> {
+  const [row] = await rows<{ partners: Row[] }>(
+    tx,
+    sql`select l.locked, ${partnersJson(project, appIds)} as partners
+        from (select true as locked from pg_advisory_xact_lock(${INGEST_LOCK_SPACE}, ${ingestLockKey(project)})) l`,
+  );
+  return partnersOf(row!.partners);
+}
+
+function partnersJson(project: ProjectId, appIds: number[]) {
+  return sql`(select coalesce(jsonb_agg(t), '[]'::jsonb) from (
+      select p.app_user_id, p.user_id, u.is_active
+      from partner_programs p join users u on u.id = p.user_id
+      where p.project = ${project} and p.app_user_id in (select (jsonb_array_elements_text(${JSON.stringify(appIds)}::jsonb))::bigint)) t)`;
+}
+
+function partnersOf(list: Row[]): Map<number, Partner> {
+  return new Map<number, Partner>(list.map((r) => [Number(r.app_user_id), { userId: Number(r.user_id), active: r.is_active as boolean }]));
+}
+
+/** The advisory lock that orders a project's ingest (lockIngest): its key space, and the project's key in it. */
+export const INGEST_LOCK_SPACE = 7302001;
+export const ingestLockKey = (project: ProjectId) => (project === 'fd1' ? 1 : 2);
 
 /** What the state read of a batch asks for: the files, sales, first downloads, partners and site domains it names. */
 export interface StateKeys {
@@ -324,36 +349,75 @@ export interface Registers {
   sites: Map<string, number>;
 }
 
-export async function readRegisters(tx: Q, project: ProjectId, keys: StateKeys): Promise<Registers> {
-  const files = new Map<string, FileState>();
-  for (const f of await readFiles(tx, project, [...keys.fileIds])) files.set(f.file_id, f);
-  const sales = new Map<string, SaleState>();
-  for (const s of await readSales(tx, project, 'sale_id', [...keys.saleIds])) sales.set(s.sale_id, s);
-  const firsts = new Map<string, FirstState>();
-  if (keys.firstKeys.length) {
-    for (const r of await rows(
-      tx,
-      sql`select ${selectList(FIRST_COLS, 'f.')} from ingest_download_firsts f
+/** What a batch's fold starts from: its registers, the product settings' versions and the plan rows of its partners. */
+export interface BatchState {
+  registers: Registers;
+  versions: ProductVersion[];
+  /** The plan rows of `planUsers`, the partners whose plans were read. */
+  plans: PlanRow[];
+  planUsers: Set<number>;
+}
+
+/**
+ * The state a batch starts from, in one statement: each part is a JSON array of rows, so a small batch pays one round
+ * trip for all it reads (files, sales, first downloads, sites, the settings' versions and the plans of its partners)
+ * instead of one each. Read after the project's lock is taken, in a statement of its own: a statement's snapshot is
+ * taken when it starts, and it must see what the previous holder of the lock committed.
+ */
+export async function readBatchState(tx: Q, project: ProjectId, keys: StateKeys): Promise<BatchState> {
+  const none = sql`'[]'::jsonb`;
+  const firstsPart = keys.firstKeys.length
+    ? sql`(select coalesce(jsonb_agg(t), '[]'::jsonb) from (
+          select ${selectList(FIRST_COLS, 'f.')} from ingest_download_firsts f
           join (select distinct * from jsonb_to_recordset(${JSON.stringify(keys.firstKeys)}::jsonb) as x(file_id text, downloader_id text, day date)) k
             on f.file_id = k.file_id and f.downloader_id = k.downloader_id and f.day = k.day
-          where f.project = ${project}`,
-    )) {
-      const f = normalizeState<FirstState>(r, FIRST_COLS);
-      firsts.set(firstKey(f), f);
-    }
-  }
-  const sites = new Map<string, number>();
-  if (keys.siteDomains.size) {
-    for (const r of await rows<{ domain: string; user_id: number }>(
-      tx,
-      sql`select lower(domain) as domain, min(user_id) as user_id from partner_sites
+          where f.project = ${project}) t)`
+    : none;
+  const sitesPart = keys.siteDomains.size
+    ? sql`(select coalesce(jsonb_agg(t), '[]'::jsonb) from (
+          select lower(domain) as domain, min(user_id) as user_id from partner_sites
           where project = ${project} and status = 'active' and lower(domain) in (select jsonb_array_elements_text(${JSON.stringify([...keys.siteDomains])}::jsonb))
-          group by lower(domain)`,
-    )) {
-      sites.set(r.domain, Number(r.user_id));
-    }
+          group by lower(domain)) t)`
+    : none;
+  const planUsers = new Set(keys.userIds);
+  const [row] = await rows<{ files: Row[]; sales: Row[]; firsts: Row[]; sites: Array<{ domain: string; user_id: number }>; versions: Array<{ from: string; value: Record<string, unknown> }>; plans: Row[] }>(
+    tx,
+    sql`select ${jsonIn(project, 'ingest_files', FILE_COLS, 'file_id', [...keys.fileIds])} as files,
+        ${jsonIn(project, 'ingest_sales', SALE_COLS, 'sale_id', [...keys.saleIds])} as sales,
+        ${firstsPart} as firsts,
+        ${sitesPart} as sites,
+        ${PRODUCT_VERSIONS_JSON} as versions,
+        ${plansJson(project, planUsers)} as plans`,
+  );
+  const files = new Map<string, FileState>();
+  for (const r of row!.files) {
+    const f = normalizeState<FileState>(r, FILE_COLS);
+    files.set(f.file_id, f);
   }
-  return { files, sales, firsts, sites };
+  const sales = new Map<string, SaleState>();
+  for (const r of row!.sales) {
+    const s = normalizeState<SaleState>(r, SALE_COLS);
+    sales.set(s.sale_id, s);
+  }
+  const firsts = new Map<string, FirstState>();
+  for (const r of row!.firsts) {
+    const f = normalizeState<FirstState>(r, FIRST_COLS);
+    firsts.set(firstKey(f), f);
+  }
+  const sites = new Map<string, number>(row!.sites.map((r) => [r.domain, Number(r.user_id)]));
+  return {
+    registers: { files, sales, firsts, sites },
+    versions: productVersionsOf(row!.versions),
+    plans: row!.plans.map(planRowOf),
+    planUsers,
+  };
+}
+
+/** The rows of a state table whose column `by` is one of `ids`, as one JSON array (empty without ids). */
+function jsonIn<T>(project: ProjectId, table: string, cols: Array<[keyof T, string]>, by: string, ids: string[]) {
+  if (!ids.length) return sql`'[]'::jsonb`;
+  return sql`(select coalesce(jsonb_agg(t), '[]'::jsonb) from (
+      select ${selectList(cols)} from ${sql.raw(table)} where project = ${project} and ${sql.raw(by)} in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))) t)`;
 }
 
 /** The rows of a state table whose column `by` is one of `ids` (none without ids). */
@@ -386,21 +450,48 @@ export function readFirstsOfFiles(tx: Q, project: ProjectId, fileIds: string[]):
  */
 export type PlanAt = (userId: number, at: string) => Plan;
 
-/** Plans in force at each event's time need the plan history of every partner involved. */
-export async function readPlans(tx: Q, project: ProjectId, userIds: Set<number>, productAt: (at: string) => ProductConfig): Promise<PlanAt> {
+/** A partner's plan from some moment on (`partner_plans`). */
+export interface PlanRow {
+  user_id: number;
+  plan: Plan;
+  effective_from: string;
+}
+
+/** The plan rows of some partners as one JSON array (`effective_from` as an ISO instant). */
+function plansJson(project: ProjectId, userIds: Set<number>) {
+  if (!userIds.size) return sql`'[]'::jsonb`;
+  return sql`(select coalesce(jsonb_agg(t), '[]'::jsonb) from (
+      select user_id, plan, to_char(effective_from at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as effective_from from partner_plans
+      where project = ${project} and user_id in (select (jsonb_array_elements_text(${JSON.stringify([...userIds])}::jsonb))::bigint)) t)`;
+}
+
+function planRowOf(r: Row): PlanRow {
+  return { user_id: Number(r.user_id), plan: r.plan as Plan, effective_from: toIso(r.effective_from)! };
+}
+
+/** The plan rows of some partners. */
+export async function readPlanRows(tx: Q, project: ProjectId, userIds: Set<number>): Promise<PlanRow[]> {
+  if (!userIds.size) return [];
+  const [row] = await rows<{ plans: Row[] }>(tx, sql`select ${plansJson(project, userIds)} as plans`);
+  return row!.plans.map(planRowOf);
+}
+
+/** The plan in force for each partner of `planRows` at a time; a partner without rows has the default plan. */
+export function planAtOf(planRows: PlanRow[], productAt: (at: string) => ProductConfig): PlanAt {
   const plans = new Map<number, Array<{ from: string; plan: Plan }>>();
-  for (const row of await rows<{ user_id: number; plan: Plan; effective_from: unknown }>(
-    tx,
-    sql`select user_id, plan, effective_from from partner_plans
-        where project = ${project} and user_id in (select (jsonb_array_elements_text(${JSON.stringify([...userIds])}::jsonb))::bigint)`,
-  )) {
-    const list = plans.get(Number(row.user_id)) ?? [];
-    list.push({ from: toIso(row.effective_from)!, plan: row.plan });
-    plans.set(Number(row.user_id), list);
+  for (const row of planRows) {
+    const list = plans.get(row.user_id) ?? [];
+    list.push({ from: row.effective_from, plan: row.plan });
+    plans.set(row.user_id, list);
   }
   return (userId: number, at: string): Plan => {
     let best: { from: string; plan: Plan } | null = null;
     for (const p of plans.get(userId) ?? []) if (p.from <= at && (!best || p.from > best.from)) best = p;
     return best?.plan ?? productAt(at).defaultPlan;
   };
+}
+
+/** Plans in force at each event's time need the plan history of every partner involved. */
+export async function readPlans(tx: Q, project: ProjectId, userIds: Set<number>, productAt: (at: string) => ProductConfig): Promise<PlanAt> {
+  return planAtOf(await readPlanRows(tx, project, userIds), productAt);
 }

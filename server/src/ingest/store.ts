@@ -1,7 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { dayKey, type ProjectId } from '@pc/core';
 import type { Database } from '../db/client.ts';
 import { isUniqueViolation, rows, type Row, type Tx } from '../db/sql.ts';
+import { partnerGenerationsInsert } from '../plumbing/read-cache.ts';
 import { compareKeys, ROLLUP_NAMES, TABLES, type Rollup, type RollupName, type Rollups } from './rollups.ts';
 import { FILE_COLS, FIRST_COLS, SALE_COLS, type DayUnique, type FileState, type FirstState, type SaleState } from './state.ts';
 import type { PartnerEvent } from './validate.ts';
@@ -85,8 +86,9 @@ export async function storeEvents(tx: Q, project: ProjectId, candidates: Partner
   return new Set(inserted.map((r) => r.event_id));
 }
 
-async function upsertState<T extends object>(tx: Q, table: string, cols: Array<[keyof T, string]>, keys: string[], items: T[]) {
-  if (items.length === 0) return;
+/** An upsert of state rows in key order (null without rows). */
+function upsertState<T extends object>(table: string, cols: Array<[keyof T, string]>, keys: string[], items: T[]): SQL | null {
+  if (items.length === 0) return null;
   const names = cols.map(([c]) => String(c));
   const recordType = cols.map(([c, t]) => `${String(c)} ${t}`).join(', ');
   const updates = names.filter((c) => !keys.includes(c)).map((c) => `${c} = excluded.${c}`);
@@ -95,29 +97,51 @@ async function upsertState<T extends object>(tx: Q, table: string, cols: Array<[
     for (const c of names) row[c] = (item as Row)[c];
     return row;
   });
-  await tx.execute(
-    sql`insert into ${sql.raw(table)} (${sql.raw(names.join(', '))})
+  return sql`insert into ${sql.raw(table)} (${sql.raw(names.join(', '))})
         select ${sql.raw(names.join(', '))} from jsonb_to_recordset(${JSON.stringify(data)}::jsonb) as x(${sql.raw(recordType)})
         order by ${sql.raw(keys.join(', '))}
-        on conflict (${sql.raw(keys.join(', '))}) do update set ${sql.raw(updates.join(', '))}`,
-  );
+        on conflict (${sql.raw(keys.join(', '))}) do update set ${sql.raw(updates.join(', '))}`;
 }
 
-/** Writes back the changed files and sales, each in key order. */
-export async function writeFilesAndSales(tx: Q, files: FileState[], sales: SaleState[]) {
-  await upsertState(tx, 'ingest_files', FILE_COLS, ['project', 'file_id'], files);
-  await upsertState(tx, 'ingest_sales', SALE_COLS, ['project', 'sale_id'], sales.sort((a, b) => (a.sale_id < b.sale_id ? -1 : 1)));
+/** What a fold changed, to be written back. */
+export interface FoldChanges {
+  files: FileState[];
+  sales: SaleState[];
+  firsts: FirstState[];
+  rollups: Rollups;
+  /** The partners whose figures moved: their generations are raised (bumpPartnerGenerations). */
+  partners: Iterable<number>;
 }
 
-/** Writes back the changed first downloads in key order. */
-export async function writeFirsts(tx: Q, firsts: FirstState[]) {
-  await upsertState(
-    tx,
-    'ingest_download_firsts',
-    FIRST_COLS,
-    ['project', 'file_id', 'downloader_id', 'day'],
-    firsts.sort((a, b) => compareKeys([a.file_id, a.downloader_id, a.day], [b.file_id, b.downloader_id, b.day])),
-  );
+/**
+ * Writes back what a fold changed in one statement, each part a data-modifying CTE: the files, sales and first
+ * downloads (each in key order), the rollup differences, the dirty days and, last, the partners' generations. A
+ * small batch so pays one round trip for its writes instead of one per table.
+ *
+ * The generations insert reads every other part's RETURNING before it runs, so it runs last, as
+ * bumpPartnerGenerations asks: the statement's other rows are all its project's (the project's lock orders them),
+ * and the generation rows, the only ones another project's batch also writes, are locked in id order after them.
+ */
+export async function writeChanges(tx: Q, project: ProjectId, changes: FoldChanges) {
+  const parts = [
+    upsertState('ingest_files', FILE_COLS, ['project', 'file_id'], changes.files),
+    upsertState('ingest_sales', SALE_COLS, ['project', 'sale_id'], [...changes.sales].sort((a, b) => (a.sale_id < b.sale_id ? -1 : 1))),
+    upsertState(
+      'ingest_download_firsts',
+      FIRST_COLS,
+      ['project', 'file_id', 'downloader_id', 'day'],
+      [...changes.firsts].sort((a, b) => compareKeys([a.file_id, a.downloader_id, a.day], [b.file_id, b.downloader_id, b.day])),
+    ),
+    ...ROLLUP_NAMES.filter((name) => changes.rollups[name].map.size > 0).map((name) => upsertOf(name, changes.rollups[name])),
+    dirtyDaysInsert(project, changes.rollups, changes.files),
+  ].filter((part): part is SQL => part !== null);
+  const names = parts.map((_, i) => sql.raw(`w${i}`));
+  const ctes = parts.map((part, i) => sql`${names[i]} as (${part} returning 1)`);
+  const afterTheOthers = names.length ? sql.join(names.map((n) => sql`(select count(*) from ${n})`), sql` + `) : sql`0`;
+  const generations = partnerGenerationsInsert(changes.partners, sql`${afterTheOthers} >= 0`);
+  if (generations) ctes.push(sql`g as (${generations} returning 1)`);
+  if (ctes.length === 0) return;
+  await tx.execute(sql`with ${sql.join(ctes, sql`, `)} select ${generations ? sql`(select count(*) from g)` : afterTheOthers}`);
 }
 
 /** Stores the distinct video viewers and files; answers those new to their day. */
@@ -146,17 +170,6 @@ export async function storeDayUniques(
   }));
 }
 
-/**
- * Adds the rollups' differences to their tables, each in key order, in one statement: an insert per table as a
- * data-modifying CTE, so a batch pays one round trip and one plan for all its rollups instead of one per table.
- */
-export async function flushRollups(tx: Q, r: Rollups) {
-  const parts = ROLLUP_NAMES.filter((name) => r[name].map.size > 0).map((name) => upsertOf(name, r[name]));
-  if (parts.length === 0) return;
-  const ctes = parts.map((part, i) => sql`${sql.raw(`r${i}`)} as (${part} returning 1)`);
-  await tx.execute(sql`with ${sql.join(ctes, sql`, `)} select 1`);
-}
-
 /** One rollup's differences as an insert that adds them to the table's rows, in key order. */
 function upsertOf(name: RollupName, rollup: Rollup) {
   const spec = TABLES[name];
@@ -182,9 +195,9 @@ function upsertOf(name: RollupName, rollup: Rollup) {
 
 /**
  * Every partner day whose figures moved is dirty for the day close, and the deletion day of every changed own file
- * that is deleted: its storage stops counting from that day, which no rollup shows (decision 0094).
+ * that is deleted: its storage stops counting from that day, which no rollup shows (decision 0094). Null when none.
  */
-export async function markDirtyDays(tx: Q, project: ProjectId, r: Rollups, files: FileState[] = []) {
+function dirtyDaysInsert(project: ProjectId, r: Rollups, files: FileState[]): SQL | null {
   const dirty = new Map<string, { user_id: number; day: string }>();
   for (const name of ROLLUP_NAMES) {
     for (const { key } of r[name].map.values()) {
@@ -196,13 +209,10 @@ export async function markDirtyDays(tx: Q, project: ProjectId, r: Rollups, files
     const day = dayKey(new Date(f.deleted_at));
     dirty.set(`${f.user_id}|${day}`, { user_id: f.user_id, day });
   }
-  if (dirty.size) {
-    const data = [...dirty.values()].sort((a, b) => compareKeys([a.user_id, a.day], [b.user_id, b.day]));
-    await tx.execute(
-      sql`insert into dirty_days (user_id, project, day)
+  if (!dirty.size) return null;
+  const data = [...dirty.values()].sort((a, b) => compareKeys([a.user_id, a.day], [b.user_id, b.day]));
+  return sql`insert into dirty_days (user_id, project, day)
           select user_id, ${project}, day from jsonb_to_recordset(${JSON.stringify(data)}::jsonb) as x(user_id bigint, day date)
           order by user_id, day
-          on conflict (user_id, project, day) do update set marked_at = now()`,
-    );
-  }
+          on conflict (user_id, project, day) do update set marked_at = now()`;
 }

@@ -48,5 +48,19 @@ export async function loadProductVersions(db: Tx): Promise<ProductVersion[]> {
     .from(productSettingsHistory)
     .where(sql`${productSettingsHistory.key} = ${PRODUCT_SETTINGS_KEY}`)
     .orderBy(productSettingsHistory.effectiveFrom, productSettingsHistory.id);
-  return rows.map((r) => ({ from: r.from.toISOString(), product: { ...DEFAULT_PRODUCT, ...r.value } as ProductConfig }));
+  return productVersionsOf(rows.map((r) => ({ from: r.from.toISOString(), value: r.value })));
 }
+
+/** The stored versions (`from` as an ISO instant), oldest first, merged over the defaults as loadProduct does. */
+export function productVersionsOf(rows: ReadonlyArray<{ from: string; value: Record<string, unknown> }>): ProductVersion[] {
+  return rows.map((r) => ({ from: r.from, product: { ...DEFAULT_PRODUCT, ...r.value } as ProductConfig }));
+}
+
+/**
+ * The versions' rows as one JSON array of `{ from, value }`, oldest first, for a statement that reads several things
+ * at once (ingest's state read, which pays one round trip for all it needs); productVersionsOf makes them versions.
+ */
+export const PRODUCT_VERSIONS_JSON = sql`(select coalesce(jsonb_agg(jsonb_build_object(
+    'from', to_char(h.effective_from at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'value', h.value)
+    order by h.effective_from, h.id), '[]'::jsonb)
+  from product_settings_history h where h.key = ${PRODUCT_SETTINGS_KEY})`;

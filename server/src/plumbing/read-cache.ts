@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { PROJECTS, dayOf, type ProjectId } from '@pc/core';
@@ -24,12 +24,20 @@ export async function bumpPartnerGenerations(
   tx: Pick<Tx, 'execute'>,
   userIds: Iterable<number>,
 ): Promise<void> {
+  const insert = partnerGenerationsInsert(userIds);
+  if (insert) await tx.execute(insert);
+}
+
+/**
+ * bumpPartnerGenerations' insert, for a statement that writes more (ingest's writeChanges); `when`, a condition
+ * its rows are selected under, lets it wait for the statement's other parts. Null without partners.
+ */
+export function partnerGenerationsInsert(userIds: Iterable<number>, when: SQL = sql`true`): SQL | null {
   const ids = [...new Set(userIds)].sort((a, b) => a - b);
-  if (ids.length === 0) return;
-  await tx.execute(sql`
-    insert into partner_generations as g (user_id, source, generation)
-    select id, 'ingest', 1 from unnest(${pgArray(ids)}::bigint[]) as id order by id
-    on conflict (user_id, source) do update set generation = g.generation + 1`);
+  if (ids.length === 0) return null;
+  return sql`insert into partner_generations as gen (user_id, source, generation)
+    select id, 'ingest', 1 from unnest(${pgArray(ids)}::bigint[]) as id where ${when} order by id
+    on conflict (user_id, source) do update set generation = gen.generation + 1`;
 }
 
 interface KeptAnswer {
