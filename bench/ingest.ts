@@ -12,7 +12,9 @@
  * as the previous one is answered, as many small hosts do, from a thread of their own (bench/senders.ts) over
  * connections they keep alive (`--connections new`: one per request). A 503 is sent again after its Retry-After
  * (`--retry honour`, the default) or at once (`--retry ignore`: a retry storm). Prints events/s, the batch latency
- * from first send to its answer (resends included) and the 503s; no COPY, floor or storage figures.
+ * from first send to its answer (resends included) and the 503s; no COPY or storage figures. With --floor, the
+ * same senders also against two ceilings: HTTP alone (a bare server that validates and answers, writing nothing) and
+ * the floor (dedup + raw store only, each batch in its own transaction).
  */
 import { parseArgs } from 'node:util';
 import { Readable } from 'node:stream';
@@ -164,6 +166,26 @@ async function runFloor(database: Database, batches: Batch[], copy?: pg.Pool) {
   }
 }
 
+/**
+ * The HTTP ceiling (`--senders N --floor`): a bare Fastify server that parses and validates each batch and answers
+ * it, writing nothing. No ingest of these batches over HTTP on this machine can pass it, whatever it writes.
+ */
+async function runHttpAlone(batches: Batch[]) {
+  const app = Fastify({ logger: false, bodyLimit: 64 * 1024 * 1024 });
+  app.post('/ingest/v1/:project/events', async (request) => {
+    const input = request.body as unknown[];
+    const results: IngestResult[] = new Array(input.length);
+    for (const v of validateEvents(input, Date.now(), results)) results[v.index] = { index: v.index, id: v.event.id, status: 'accepted' };
+    return { accepted: results.filter((r) => r.status === 'accepted').length, results };
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  try {
+    return await sendBatches((app.server.address() as { port: number }).port, batches);
+  } finally {
+    await app.close();
+  }
+}
+
 function copyRows(batches: Batch[]): string {
   // The same rows the ingest stores in its raw table.
   return copyText(batches.flatMap((b) => b.events.map((e) => [b.project, e.id, e.type, e.at, String(e.app_users_id), escapeCopy(JSON.stringify(e))])));
@@ -268,8 +290,8 @@ function report(
   if (process.env.INGEST_PROFILE === '1') console.log('  ms per step (summed over batches):', ingestProfile());
 }
 
-/** Many senders: only the HTTP run and its 503s. */
-function reportSenders(name: string, http: Awaited<ReturnType<typeof runHttp>>) {
+/** Many senders: the HTTP run and its 503s, and with --floor the ceilings beside it. */
+function reportSenders(name: string, http: Awaited<ReturnType<typeof runHttp>>, ceilings?: { httpAlone: Floor; floor: Floor }) {
   console.log(`\n${name}`);
   console.log(`  ${SENDERS} senders × ${BATCH}-event batches, ${CONNECTIONS === 'kept' ? 'connections kept alive' : 'a connection per request'}, 503 → ${RETRY === 'honour' ? 'wait Retry-After' : RETRY === 'ignore' ? 'resend at once' : 'resend after 50 ms'}`);
   console.log(`  ${http.accepted} events in ${http.seconds.toFixed(2)} s = ${Math.round(http.rate).toLocaleString('en')} events/s`);
@@ -278,6 +300,14 @@ function reportSenders(name: string, http: Awaited<ReturnType<typeof runHttp>>) 
   const grouping = ingestGrouping();
   if (grouping.writes) console.log(`  writes: ${grouping.writes}, ${(grouping.batches / grouping.writes).toFixed(1)} batches each on average`);
   if (process.env.INGEST_PROFILE === '1') console.log('  ms per step (summed over writes):', ingestProfile());
+  if (ceilings?.httpAlone) {
+    const { httpAlone } = ceilings;
+    console.log(`  HTTP alone (parse, validate, answer; nothing written): ${Math.round(httpAlone.rate).toLocaleString('en')} events/s, p99 ${httpAlone.p99.toFixed(0)} ms; ingest / HTTP alone: ${(http.rate / httpAlone.rate).toFixed(2)}`);
+  }
+  if (ceilings?.floor) {
+    const { floor } = ceilings;
+    console.log(`  floor (dedup + raw store only, a transaction per batch): ${Math.round(floor.rate).toLocaleString('en')} events/s, p99 ${floor.p99.toFixed(0)} ms`);
+  }
 }
 
 console.log(
@@ -294,7 +324,8 @@ if (values.only !== 'pg') {
   const batches = makeBatches(partners, { events: TARGET, batch: BATCH });
   const http = await runHttp(database, batches);
   if (SENDERS) {
-    reportSenders('PGlite (in memory)', http);
+    const ceilings = values.floor ? { httpAlone: await runHttpAlone(batches), floor: await runFloor(database, batches) } : undefined;
+    reportSenders('PGlite (in memory)', http, ceilings);
   } else {
     const stored = await storedRows(database);
     const bytes = await storedBytes(database);
@@ -321,7 +352,8 @@ if (process.env.DATABASE_URL && values.only !== 'pglite') {
     const batches = makeBatches(partners, { events: TARGET, batch: BATCH });
     const http = await runHttp(database, batches);
     if (SENDERS) {
-      reportSenders('PostgreSQL', http);
+      const ceilings = values.floor ? { httpAlone: await runHttpAlone(batches), floor: await runFloor(database, batches) } : undefined;
+      reportSenders('PostgreSQL', http, ceilings);
     } else {
       const stored = await storedRows(database);
       const bytes = await storedBytes(database);
