@@ -39,4 +39,17 @@ describe("the signed-in frame's reads", () => {
       1, 1, 1, 1, 1,
     ]);
   });
+
+  it('are shared with the payouts screen: opened on its own, it asks for the balance and the hold once, beside the bar', async () => {
+    const api = mockApi({ ...recordedAnswers, 'GET /api/user': { body: user } });
+    const queryClient = createQueryClient();
+    queryClient.setQueryData(USER_QUERY_KEY, user as CurrentUser);
+    await prefetchFrameReads(queryClient);
+
+    render(<App queryClient={queryClient} router={createTestRouter(['/payouts'])} />);
+    // The hold breakdown comes from the hold read, the request form's figures from the balance read.
+    await screen.findByTestId('hold-breakdown', {}, { timeout: 20_000 });
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+    expect(FRAME_READS.slice(0, 2).map((path) => api.calls.filter((c) => c.path === path).length)).toEqual([1, 1]);
+  });
 });

@@ -1,10 +1,8 @@
-import { BALANCE_PATHS } from '@pc/core/contracts/paths';
-import type { HoldInfoAnswer } from '@pc/core/contracts/balance';
-import { readCall } from '../../../lib/read-call.ts';
-import { PAYOUTS_SCOPE } from './keys.ts';
+import { useQuery } from '@tanstack/react-query';
+import { holdInfoRead } from '../../../lib/balance-reads.ts';
 
-/** GET /api/payouts/user/hold-info: the amount on hold, its hold period, its breakdown by source and when it is released. */
-export const holdInfo = readCall<HoldInfoAnswer>(PAYOUTS_SCOPE, BALANCE_PATHS.holdInfo);
-export const getHoldInfo = holdInfo.fetch;
-export const holdInfoQueryOptions = holdInfo.options;
-export const useHoldInfo = () => holdInfo.use({});
+/**
+ * GET /api/payouts/user/hold-info: the amount on hold, its hold period, its breakdown by source and when it is
+ * released. The user bar's read of it, shared (lib/balance-reads.ts).
+ */
+export const useHoldInfo = () => useQuery(holdInfoRead);

@@ -1,9 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { BALANCE_PATHS, PAYOUT_PATHS } from '@pc/core/contracts/paths';
+import { PAYOUT_PATHS } from '@pc/core/contracts/paths';
 
 /**
- * The query keys the payouts screen's writes refresh (readCall keys are [scope, path, params]). The user bar's
- * balance figures (['balance', …]) change with every payout request too.
+ * The query keys the payouts screen's writes refresh (readCall keys are [scope, path, params]). The balance reads
+ * (['balance', …], shared with the user bar: lib/balance-reads.ts) change with every payout request too.
  */
 export const PAYOUTS_SCOPE = 'payouts';
 
@@ -12,8 +12,6 @@ export const purseKeys = [[PAYOUTS_SCOPE, PAYOUT_PATHS.purses]] as const;
 export const payoutKeys = [
   [PAYOUTS_SCOPE, PAYOUT_PATHS.payouts],
   [PAYOUTS_SCOPE, 'timeline'],
-  [PAYOUTS_SCOPE, BALANCE_PATHS.availableWithdrawal],
-  [PAYOUTS_SCOPE, BALANCE_PATHS.holdInfo],
   ['balance'],
 ] as const;
 
