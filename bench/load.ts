@@ -14,7 +14,10 @@
  * Options (environment): BENCH_SECONDS (the loaded phase, default 60, at most 300), BENCH_CONNECTIONS (reads,
  * default 100), BENCH_INGEST_CONCURRENCY (batches sent at once, default 8), BENCH_BATCH (events per batch,
  * default 2000), BENCH_EVENTS (events prepared, default 400000; once all are sent, they are sent again and the
- * server counts them as duplicates), BENCH_PARTNERS (ingest partners, default 40).
+ * server counts them as duplicates), BENCH_PARTNERS (ingest partners, default 40), BENCH_RETRY (`honour`, the
+ * default: a 503 is sent again after its Retry-After; `ignore`: at once, a retry storm). Many senders with small
+ * batches, as file hosts' web servers send: BENCH_INGEST_CONCURRENCY=32 BENCH_BATCH=1; a storm:
+ * BENCH_INGEST_CONCURRENCY=100 BENCH_BATCH=50 BENCH_RETRY=ignore.
  *
  * BENCH_PROCESSES=2 (PostgreSQL and Redis: DATABASE_URL and REDIS_URL): the cabinet runs as two processes on the same
  * database, sharing limits and sessions through Redis as in production (decision 0174); reads and ingest batches are
@@ -32,6 +35,8 @@ const INGEST_CONCURRENCY = Number(process.env.BENCH_INGEST_CONCURRENCY ?? 8);
 const BATCH = Number(process.env.BENCH_BATCH ?? 2000);
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 400_000);
 const PARTNERS = Number(process.env.BENCH_PARTNERS ?? 40);
+const RETRY = process.env.BENCH_RETRY ?? 'honour';
+if (RETRY !== 'honour' && RETRY !== 'ignore') throw new Error('BENCH_RETRY is honour or ignore');
 const IDLE_SECONDS = Math.min(10, SECONDS);
 const PROCESSES = Number(process.env.BENCH_PROCESSES ?? 1);
 if (PROCESSES !== 1 && PROCESSES !== 2) throw new Error('BENCH_PROCESSES is 1 or 2');
@@ -78,7 +83,8 @@ async function ingestFor(readies: Ready[], batches: Batch[], seconds: number): P
       let res = await postBatch(ready.port, b.project, b.body, ready.ingestTokens[b.project]);
       while (res.status === 503 && performance.now() < deadline) {
         busy += 1;
-        await new Promise((resolve) => setTimeout(resolve, (res.retryAfterSeconds ?? 1) * 1000));
+        // A sender that ignores Retry-After still yields a turn of the event loop, as any client does between requests.
+        await new Promise((resolve) => setTimeout(resolve, RETRY === 'ignore' ? 0 : (res.retryAfterSeconds ?? 1) * 1000));
         attempt = performance.now();
         res = await postBatch(ready.port, b.project, b.body, ready.ingestTokens[b.project]);
       }
@@ -172,7 +178,7 @@ try {
   const readies = cabinets.map((c) => c.ready);
   const ready = readies[0]!;
   console.log(
-    `bench:load on ${ready.kind}, ${PROCESSES} process${PROCESSES === 2 ? 'es' : ''}: reads at ${CONNECTIONS} connections, ingest ${INGEST_CONCURRENCY} batches of ${BATCH} at once, ${SECONDS} s`,
+    `bench:load on ${ready.kind}, ${PROCESSES} process${PROCESSES === 2 ? 'es' : ''}: reads at ${CONNECTIONS} connections, ingest ${INGEST_CONCURRENCY} batches of ${BATCH} at once${RETRY === 'ignore' ? ', resending a 503 at once' : ''}, ${SECONDS} s`,
   );
   const today = new Date().toISOString().slice(0, 10);
   const twoYearsAgo = new Date(Date.now() - 730 * 86_400_000).toISOString().slice(0, 10);
