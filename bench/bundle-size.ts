@@ -147,8 +147,9 @@ const routes: Measured[] = [
   { name: 'dashboard: what the route adds to the shell', budgetKb: 150, keys: dashboard, over: shell },
   { name: 'statistics (/app/fd1/statistics/detailed, en), first load', budgetKb: 560, keys: detailed },
   { name: 'statistics: what the route adds to the shell', budgetKb: 300, keys: detailed, over: shell },
-  // The console's staff sign in on desktops, mostly; its budgets are its own, not the partner sign-in's.
-  { name: 'operator console sign-in (/operator/sign-in, en), first load', budgetKb: 260, keys: consoleSignIn, without: heavy },
+  // The console's staff sign in on desktops, mostly; its budgets are its own, not the partner sign-in's. Its sign-in
+  // loads the MUI chunk every console screen shares (decision 0220): 30 KB more at sign-in, none after it.
+  { name: 'operator console sign-in (/operator/sign-in, en), first load', budgetKb: 300, keys: consoleSignIn, without: heavy },
   { name: 'operator console staff screen (/operator/staff, en), first load', budgetKb: 450, keys: consoleStaff },
 ];
 

@@ -18,19 +18,28 @@ const SIGN_IN_MUI: Record<string, string[]> = {
     'Typography', 'useLazyRipple', 'utils', 'zero-styled', 'internal/svg-icons/SuccessOutlined',
     'internal/svg-icons/ReportProblemOutlined', 'internal/svg-icons/ErrorOutline', 'internal/svg-icons/InfoOutlined',
     'internal/svg-icons/Close',
+    // Class name tables the theme's overrides name, and what the guest pages' fields and notices use.
+    'AccordionSummary/accordionSummaryClasses', 'Autocomplete/autocompleteClasses', 'Checkbox/checkboxClasses',
+    'FilledInput/filledInputClasses', 'FormControlLabel/formControlLabelClasses', 'Input/inputClasses',
+    'ListItemButton/listItemButtonClasses', 'MenuItem/menuItemClasses', 'NativeSelect/nativeSelectClasses',
+    'Radio/radioClasses', 'ToggleButton/toggleButtonClasses',
+  ],
+  'icons-material': [
+    'CloudOffOutlined', 'ExpandMore', 'InsightsOutlined', 'KeyOutlined', 'PaymentsOutlined', 'ReportProblemOutlined',
+    'TranslateOutlined', 'VisibilityOffOutlined', 'VisibilityOutlined',
   ],
   system: [
     'borders', 'breakpoints', 'colorManipulator', 'compose', 'createBox', 'createBreakpoints', 'createStyled', 'createTheme',
     'cssContainerQueries', 'cssGrid', 'cssVars', 'DefaultPropsProvider', 'GlobalStyles', 'InitColorSchemeScript',
     'memoTheme', 'palette', 'preprocessStyles', 'RtlProvider', 'sizing', 'spacing', 'Stack', 'style', 'styled',
-    'styleFunctionSx', 'ThemeProvider', 'useTheme', 'useThemeProps', 'useThemeWithoutDefault',
+    'styleFunctionSx', 'ThemeProvider', 'useTheme', 'useThemeProps', 'useThemeWithoutDefault', 'useMediaQuery',
   ],
   utils: [
     'appendOwnerState', 'capitalize', 'clamp', 'ClassNameGenerator', 'composeClasses', 'debounce', 'deepmerge',
     'extractEventHandlers', 'fastDeepAssign', 'formatMuiErrorMessage', 'generateUtilityClass', 'generateUtilityClasses',
     'getActiveElement', 'isEventHandler', 'isFocusVisible', 'isHostComponent', 'isMuiElement', 'isObjectEmpty',
     'mergeSlotProps', 'omitEventHandlers', 'ownerDocument', 'ownerWindow', 'resolveComponentProps', 'resolveProps',
-    'useEnhancedEffect', 'useEventCallback', 'useForkRef', 'useId', 'useLazyRef', 'useOnMount', 'useTimeout',
+    'useEnhancedEffect', 'useEventCallback', 'useForkRef', 'useId', 'useLazyRef', 'useOnMount', 'useTimeout', 'setRef',
   ],
   'styled-engine': [''],
   'private-theming': [''],
@@ -42,6 +51,16 @@ const signInMuiPattern = new RegExp(
 );
 function isSignInMui(id: string): boolean {
   return signInMuiPattern.test(id.replaceAll('\\', '/'));
+}
+
+/**
+ * The rest of MUI that the signed-in screens and the console use, in one chunk: left to the automatic splitting it
+ * scatters into some fifty small chunks per screen, each a request of its own on a phone's slow network, and
+ * compressed apart they weigh more (decision 0220). What the guest pages need is in mui-core (its group comes
+ * first), so a guest page does not load this one; bench:size's sign-in budget holds it.
+ */
+function isScreensMui(id: string): boolean {
+  return /node_modules\/@mui\/(material|system|utils|icons-material)\//.test(id.replaceAll('\\', '/'));
 }
 
 /** The build's files worth compressing: text. Images and fonts other than SVG are compressed in their own format. */
@@ -119,6 +138,11 @@ export default defineConfig(({ command }) => ({
               name: 'mui-core',
               test: isSignInMui,
               priority: 15,
+            },
+            {
+              name: 'mui-screens',
+              test: isScreensMui,
+              priority: 12,
             },
             {
               name: 'start',
