@@ -335,6 +335,8 @@ export interface ReadResult {
   p99: number;
   max: number;
   rps: number;
+  /** Bytes of an answer, headers included, on average. */
+  bytesPerAnswer: number;
   non2xx: number;
   errors: number;
 }
@@ -370,6 +372,7 @@ export async function readLoad(
     p99: result.latency.p99,
     max: result.latency.max,
     rps: Math.round(result.requests.average),
+    bytesPerAnswer: Math.round(result.throughput.total / Math.max(1, result.requests.total)),
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
   };

@@ -125,6 +125,7 @@ async function readsOn(label: string, readies: Ready[], paths: (ready: Ready) =>
     p99: Math.max(...parts.map((r) => r.p99)),
     max: Math.max(...parts.map((r) => r.max)),
     rps: parts.reduce((sum, r) => sum + r.rps, 0),
+    bytesPerAnswer: Math.round(parts.reduce((sum, r) => sum + r.bytesPerAnswer * r.rps, 0) / Math.max(1, parts.reduce((sum, r) => sum + r.rps, 0))),
     non2xx: parts.reduce((sum, r) => sum + r.non2xx, 0),
     errors: parts.reduce((sum, r) => sum + r.errors, 0),
   };

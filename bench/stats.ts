@@ -73,10 +73,10 @@ async function measure(ready: Ready) {
   }
   console.log(`\n${CONNECTIONS} connections, ${SECONDS} s per call, ${ready.kind}`);
   const hello = results[0]!;
-  console.log('| call | p50 ms | p99 ms | req/s | of hello-world | non-2xx | errors |');
-  console.log('|---|---:|---:|---:|---:|---:|---:|');
+  console.log('| call | p50 ms | p99 ms | req/s | of hello-world | KB per answer | non-2xx | errors |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
   for (const r of results)
-    console.log(`| ${r.label} | ${r.p50} | ${r.p99} | ${r.rps} | ${(r.rps / Math.max(1, hello.rps)).toFixed(2)} | ${r.non2xx} | ${r.errors} |`);
+    console.log(`| ${r.label} | ${r.p50} | ${r.p99} | ${r.rps} | ${(r.rps / Math.max(1, hello.rps)).toFixed(2)} | ${(r.bytesPerAnswer / 1024).toFixed(1)} | ${r.non2xx} | ${r.errors} |`);
   const measured = results.slice(1);
   if (measured.length > 0) {
     const heaviest = measured.reduce((m, r) => (r.p99 > m.p99 ? r : m));

@@ -23,6 +23,7 @@ import type { Database } from '../../db/client.ts';
 import { dayStr as day, num, pgArray, str, type Row } from '../../db/sql.ts';
 import { readProduct } from '../../money/product.ts';
 import { ledgerEarningsOf, liveDaysOf } from '../../money/balance.ts';
+import { earningDaysOf } from '../../money/earning-days.ts';
 import { SALE_COLUMNS, TOTAL_EARNED_COLUMN, sumOf } from '../../money/earning-columns.ts';
 
 /**
@@ -34,16 +35,11 @@ import { SALE_COLUMNS, TOTAL_EARNED_COLUMN, sumOf } from '../../money/earning-co
 
 const gb = (bytes: number) => Math.round(bytesToGb(bytes) * 1000) / 1000;
 
+/** Each project's and day's earnings (every source), storage cost and stored bytes, from the day tables (money/earning-days.ts). */
 function earningsByProjectDay(userId: number, range: DayRange) {
   return sql`
-    select project, day, ${sql.raw(TOTAL_EARNED_COLUMN)} as amount
-    from ingest_daily
-    where user_id = ${userId} and day between ${range.from}::date and ${range.to}::date
-    union all
-    select project, day, amount_micro
-    from ledger_entries
-    where user_id = ${userId} and project is not null and source in ('gold_bonus', 'referrals', 'additional')
-      and day between ${range.from}::date and ${range.to}::date`;
+    select project, day, files + sites + referrals + additional as amount, storage, bytes
+    from (${earningDaysOf(userId, null, range)}) d`;
 }
 
 const byProject = (rows: Row[], key: string) => {
@@ -64,23 +60,18 @@ export async function earningsByMonth(database: Database, userId: number, now: D
   const today = dayOf(now);
   const first = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 11, 1));
   const range = { from: dayOf(first), to: today };
-  const [earned, storage] = await Promise.all([
-    database.query<Row>(sql`
-      with d as (${earningsByProjectDay(userId, range)})
-      select project, to_char(date_trunc('month', day), 'YYYY-MM-DD') as month, sum(amount)::bigint as amount
-      from d group by 1, 2`, { prepared: true }),
-    database.query<Row>(sql`
-      with m as (
-        select project, to_char(date_trunc('month', day), 'YYYY-MM-DD') as month, sum(cost_micro)::bigint as cost,
-               (array_agg(bytes order by day desc))[1] as bytes
-        from storage_days
-        where user_id = ${userId} and day between ${range.from}::date and ${range.to}::date
-        group by 1, 2
-      )
-      select month, sum(cost)::bigint as cost, sum(bytes)::bigint as bytes from m group by month`, { prepared: true }),
-  ]);
+  // Per project and month: the earnings, the storage cost and the stored size of the month's last storage day.
+  const earned = await database.query<Row>(sql`
+    with d as (${earningsByProjectDay(userId, range)})
+    select project, to_char(date_trunc('month', day), 'YYYY-MM-DD') as month, sum(amount)::bigint as amount,
+           sum(storage)::bigint as cost, (array_agg(bytes order by day desc) filter (where bytes is not null))[1] as bytes
+    from d group by 1, 2`, { prepared: true });
+  const stored = new Map<string, { cost: number; bytes: number }>();
+  for (const r of earned) {
+    const month = stored.get(str(r.month)) ?? { cost: 0, bytes: 0 };
+    stored.set(str(r.month), { cost: month.cost + num(r.cost), bytes: month.bytes + num(r.bytes) });
+  }
   const amounts = byProject(earned, 'month');
-  const stored = new Map(storage.map((r) => [str(r.month), r]));
   const data = [];
   for (let i = 0; i < 12; i++) {
     const month = dayOf(new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + i, 1)));
@@ -100,7 +91,7 @@ export async function earningsByDay(
   const range = resolveRange(q, now);
   const rows = await database.query<Row>(sql`
     with d as (${earningsByProjectDay(userId, range)})
-    select project, to_char(day, 'YYYY-MM-DD') as date, sum(amount)::bigint as amount from d group by 1, 2`, { prepared: true });
+    select project, to_char(day, 'YYYY-MM-DD') as date, amount from d`, { prepared: true });
   const amounts = byProject(rows, 'date');
   const data = [];
   const days = dayNumber(range.to) - dayNumber(range.from) + 1;
