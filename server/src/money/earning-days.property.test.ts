@@ -109,23 +109,23 @@ async function expectKeptRecounted(database: Database) {
   await expectSame(
     database,
     sql`select user_id, project, day, sum(gold_bonus)::bigint, sum(referrals)::bigint, sum(additional)::bigint, sum(entries)::int,
-               sum(cost)::bigint, max(bytes), max(coins)
+               sum(gold_entries)::int, sum(cost)::bigint, max(bytes), max(coins)
         from (
           select user_id, project, day, case when source = 'gold_bonus' then amount_micro else 0 end as gold_bonus,
                  case when source = 'referrals' then amount_micro else 0 end as referrals,
                  case when source = 'additional' then amount_micro else 0 end as additional, 1 as entries,
-                 0 as cost, null::bigint as bytes, null::int as coins
+                 case when source = 'gold_bonus' then 1 else 0 end as gold_entries, 0 as cost, null::bigint as bytes, null::int as coins
           from ledger_entries where project is not null and source in ('gold_bonus', 'referrals', 'additional')
-          union all select user_id, project, day, 0, 0, 0, 0, cost_micro, bytes, null from storage_days
-          union all select user_id, project, day, 0, 0, 0, 0, 0, null, coins from gold_days
+          union all select user_id, project, day, 0, 0, 0, 0, 0, cost_micro, bytes, null from storage_days
+          union all select user_id, project, day, 0, 0, 0, 0, 0, 0, null, coins from gold_days
         ) sources group by 1, 2, 3`,
     // A row whose sources are all gone stays, with nothing in it.
-    sql`select user_id, project, day, gold_bonus, referrals, additional, ledger_entries, storage_cost, bytes, coins from earning_days_money
+    sql`select user_id, project, day, gold_bonus, referrals, additional, ledger_entries, gold_entries, storage_cost, bytes, coins from earning_days_money
         where ledger_entries > 0 or bytes is not null or coins is not null`,
   );
   expect(
     await database.query(sql`select 1 from earning_days_money
-      where ledger_entries = 0 and bytes is null and coins is null and (gold_bonus <> 0 or referrals <> 0 or additional <> 0 or storage_cost <> 0)`),
+      where ledger_entries = 0 and bytes is null and coins is null and (gold_bonus <> 0 or referrals <> 0 or additional <> 0 or gold_entries <> 0 or storage_cost <> 0)`),
   ).toEqual([]);
 }
 

@@ -20,8 +20,8 @@ create table earning_days_ingest (
   primary key (user_id, project, day) include (files, sites)
 );
 
--- earning_days_money: the ledger's gold bonus, referral commissions and additional income of the day (sums, and how
--- many such entries there are), the day's storage cost and stored bytes (storage_days, null when the day has no
+-- earning_days_money: the ledger's gold bonus, referral commissions and additional income of the day (sums, how many
+-- such entries there are, and how many of them are gold bonus entries), the day's storage cost and stored bytes (storage_days, null when the day has no
 -- storage row) and the coins of the day's gold row (null when it has none).
 create table earning_days_money (
   user_id bigint not null,
@@ -31,10 +31,11 @@ create table earning_days_money (
   referrals bigint not null default 0,
   additional bigint not null default 0,
   ledger_entries integer not null default 0,
+  gold_entries integer not null default 0,
   storage_cost bigint not null default 0,
   bytes bigint,
   coins integer,
-  primary key (user_id, project, day) include (gold_bonus, referrals, additional, ledger_entries, storage_cost, bytes, coins)
+  primary key (user_id, project, day) include (gold_bonus, referrals, additional, ledger_entries, gold_entries, storage_cost, bytes, coins)
 );
 
 -- Every trigger takes its rows in key order, so two writers of several partners' days lock them in one order.
@@ -68,12 +69,13 @@ create trigger ingest_daily_earning_days_delete after delete on ingest_daily
 -- The ledger is only ever inserted into (0200's trigger refuses the rest): each insert adds its entries.
 create function earning_days_money_ledger() returns trigger language plpgsql as $$
 begin
-  insert into earning_days_money as m (user_id, project, day, gold_bonus, referrals, additional, ledger_entries)
+  insert into earning_days_money as m (user_id, project, day, gold_bonus, referrals, additional, ledger_entries, gold_entries)
   select user_id, project, day,
          sum(case when source = 'gold_bonus' then amount_micro else 0 end),
          sum(case when source = 'referrals' then amount_micro else 0 end),
          sum(case when source = 'additional' then amount_micro else 0 end),
-         count(*)
+         count(*),
+         count(*) filter (where source = 'gold_bonus')
   from changed
   where project is not null and source in ('gold_bonus', 'referrals', 'additional')
   group by user_id, project, day order by user_id, project, day
@@ -81,7 +83,8 @@ begin
     gold_bonus = m.gold_bonus + excluded.gold_bonus,
     referrals = m.referrals + excluded.referrals,
     additional = m.additional + excluded.additional,
-    ledger_entries = m.ledger_entries + excluded.ledger_entries;
+    ledger_entries = m.ledger_entries + excluded.ledger_entries,
+    gold_entries = m.gold_entries + excluded.gold_entries;
   return null;
 end $$;
 
@@ -141,19 +144,20 @@ select user_id, project, day,
        site_earned_micro
 from ingest_daily;
 
-insert into earning_days_money (user_id, project, day, gold_bonus, referrals, additional, ledger_entries, storage_cost, bytes, coins)
-select user_id, project, day, sum(gold_bonus), sum(referrals), sum(additional), sum(ledger_entries), sum(storage_cost), max(bytes), max(coins)
+insert into earning_days_money (user_id, project, day, gold_bonus, referrals, additional, ledger_entries, gold_entries, storage_cost, bytes, coins)
+select user_id, project, day, sum(gold_bonus), sum(referrals), sum(additional), sum(ledger_entries), sum(gold_entries), sum(storage_cost), max(bytes), max(coins)
 from (
   select user_id, project, day,
          case when source = 'gold_bonus' then amount_micro else 0 end as gold_bonus,
          case when source = 'referrals' then amount_micro else 0 end as referrals,
          case when source = 'additional' then amount_micro else 0 end as additional,
-         1 as ledger_entries, 0::bigint as storage_cost, null::bigint as bytes, null::integer as coins
+         1 as ledger_entries, case when source = 'gold_bonus' then 1 else 0 end as gold_entries,
+         0::bigint as storage_cost, null::bigint as bytes, null::integer as coins
   from ledger_entries
   where project is not null and source in ('gold_bonus', 'referrals', 'additional')
   union all
-  select user_id, project, day, 0, 0, 0, 0, cost_micro, bytes, null from storage_days
+  select user_id, project, day, 0, 0, 0, 0, 0, cost_micro, bytes, null from storage_days
   union all
-  select user_id, project, day, 0, 0, 0, 0, 0, null, coins from gold_days
+  select user_id, project, day, 0, 0, 0, 0, 0, 0, null, coins from gold_days
 ) held
 group by user_id, project, day;

@@ -104,6 +104,12 @@ describe('detailed statistics', () => {
     expect(page.meta).toEqual({ page: 1, per_page: 2, total: 3 });
     expect(page.data.map((r: { date: string }) => r.date)).toEqual(['2026-11-20', '2026-11-19']);
     expect(page.data[1].gold).toBe(43_750);
+    // A page past the last row: no rows, and still the whole range's count and totals.
+    const past = (await a.get('/statistics/detailed/base', { app: 'fd1', period: 'month', per_page: 2, page: 3 })).json();
+    expect(past.data).toEqual([]);
+    expect(past.meta).toEqual({ page: 3, per_page: 2, total: 3 });
+    expect(past.totals).toEqual(page.totals);
+    expect(past.totals.downloads).toBe(150);
     const sorted = (await a.get('/statistics/detailed/base', { app: 'fd1', period: 'month', sort_key: 'downloads', sort_dir: 'asc' })).json();
     expect(sorted.data.map((r: { downloads: number }) => r.downloads)).toEqual([10, 40, 100]);
   });
