@@ -174,6 +174,12 @@ describe('sources', () => {
     const page2 = (await a.get('/statistics/sources/base', { app: 'fd1', date_from: '2026-09-01', sort_key: 'domain', per_page: 1, page: 2 })).json();
     expect(page2.data.map((r: { domain: string }) => r.domain)).toEqual(['forum.net']);
     expect(page2.meta.total).toBe(3);
+    // Past the last page: no rows, the range's count and totals all the same.
+    const past = (await a.get('/statistics/sources/base', { app: 'fd1', date_from: '2026-09-01', sort_key: 'domain', per_page: 1, page: 9 })).json();
+    expect(past.data).toEqual([]);
+    expect(past.meta.total).toBe(3);
+    expect(past.totals).toEqual(page2.totals);
+    expect(past.totals.hits).toBeGreaterThan(0);
     const today = (await a.get('/statistics/sources/base', { app: 'fd1', period: 'today' })).json();
     expect(today.totals.hits).toBe(30);
   });

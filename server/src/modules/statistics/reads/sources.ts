@@ -82,46 +82,32 @@ export async function sourcesBase(
 ): Promise<SourcesBaseAnswer> {
   const range = resolveRange(q, now);
   const search = q.search ? sql`and domain ilike ${`%${likeEscape(q.search.toLowerCase())}%`}` : sql``;
-  const rows = await database.query<Row>(sql`
+  // One row: the count and totals of the whole range, and the page as one JSON text of [domain, hits, downloads,
+  // unique downloads, purchases] arrays (decision 0221), so a page past the last one still has the range's totals.
+  const order = sql`${sql.raw(SOURCE_SORT[q.sort_key]!)} ${dir(q.sort_dir)}, domain asc`;
+  const [first = {}] = await database.query<Row>(
+    sql`
     with d as (
       select domain, sum(hits)::bigint as hits, sum(downloads)::bigint as downloads,
              sum(unique_downloads)::bigint as unique_downloads, sum(purchases)::bigint as purchases
       from (${domainRows(userId, q.app, range, search, q.sub_id)}) r
       group by domain
       ${q.sub_id === undefined ? sql`` : sql`having ${anyNonZero(SOURCE_FIGURES)}`}
-    )
-    select d.*, count(*) over () as total_rows,
-           sum(hits) over () as t_hits, sum(downloads) over () as t_downloads,
-           sum(unique_downloads) over () as t_unique, sum(purchases) over () as t_purchases
-    from d
-    order by ${sql.raw(SOURCE_SORT[q.sort_key]!)} ${dir(q.sort_dir)}, domain asc
-    limit ${q.per_page} offset ${offsetOf(q)}`);
-  const first = rows[0];
-  let total = first ? num(first.total_rows) : 0;
-  let totals = first
-    ? {
-        hits: num(first.t_hits),
-        downloads: num(first.t_downloads),
-        unique_downloads: num(first.t_unique),
-        purchases: num(first.t_purchases),
-      }
-    : { hits: 0, downloads: 0, unique_downloads: 0, purchases: 0 };
-  if (!first && q.page > 1) {
-    // Past the last page: the totals still describe the whole range.
-    const t = await database.query<Row>(sql`
-      select count(*) as total_rows, sum(hits) as hits, sum(downloads) as downloads,
-             sum(unique_downloads) as unique_downloads, sum(purchases) as purchases
-      from (
-        select domain, sum(hits) as hits, sum(downloads) as downloads, sum(unique_downloads) as unique_downloads, sum(purchases) as purchases
-        from (${domainRows(userId, q.app, range, search, q.sub_id)}) r group by domain
-        ${q.sub_id === undefined ? sql`` : sql`having ${anyNonZero(SOURCE_FIGURES)}`}) d`);
-    total = num(t[0]?.total_rows);
-    totals = sourceRow(t[0] ?? {});
-  }
+    ),
+    p as (select * from d order by ${order} limit ${q.per_page} offset ${offsetOf(q)})
+    select count(*) as total_rows, sum(hits) as hits, sum(downloads) as downloads,
+           sum(unique_downloads) as unique_downloads, sum(purchases) as purchases,
+           (select '[' || coalesce(string_agg('[' || concat_ws(',', to_json(domain)::text, hits, downloads, unique_downloads, purchases) || ']',
+                                               ',' order by ${order}), '') || ']'
+            from p) as page
+    from d`,
+    { prepared: true },
+  );
+  const page = JSON.parse(String(first.page ?? '[]')) as Array<[string, number, number, number, number]>;
   return {
-    data: rows.map((r) => ({ domain: str(r.domain), ...sourceRow(r) })),
-    meta: { page: q.page, per_page: q.per_page, total },
-    totals,
+    data: page.map(([domain, hits, downloads, unique_downloads, purchases]) => ({ domain, hits, downloads, unique_downloads, purchases })),
+    meta: { page: q.page, per_page: q.per_page, total: num(first.total_rows) },
+    totals: sourceRow(first),
     range,
   };
 }
@@ -152,7 +138,7 @@ export async function sourcesDetails(
     )
     select u.*, count(*) over () as total_rows from u
     order by ${sql.raw(SOURCE_SORT[q.sort_key]!)} ${dir(q.sort_dir)}, url asc
-    limit ${q.per_page} offset ${offsetOf(q)}`);
+    limit ${q.per_page} offset ${offsetOf(q)}`, { prepared: true });
   return {
     domain: q.domain.toLowerCase(),
     data: rows.map((r) => ({ url: str(r.url), ...sourceRow(r) })),
