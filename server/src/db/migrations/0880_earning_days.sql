@@ -39,6 +39,10 @@ create table earning_days_money (
 );
 
 -- Every trigger takes its rows in key order, so two writers of several partners' days lock them in one order.
+-- The money triggers are named `<table>_z_…` because PostgreSQL fires a table's triggers of one kind in the order of
+-- their names: these fire after partner_generations_money (`…_generation…`) and partner_ledger_totals_add
+-- (`ledger_entries_totals`), so every writer takes a partner's rows in one order (generation, ledger total, earning
+-- day) and a partner's entries written one by one beside several partners' in one statement cannot deadlock.
 -- Rollup, storage and gold rows are written by key and their keys are never updated; an insert or update sets the
 -- kept figures from the row as written, a delete clears them.
 create function earning_days_ingest_set() returns trigger language plpgsql as $$
@@ -88,7 +92,7 @@ begin
   return null;
 end $$;
 
-create trigger ledger_entries_earning_days after insert on ledger_entries
+create trigger ledger_entries_z_earning_days after insert on ledger_entries
   referencing new table as changed for each statement execute function earning_days_money_ledger();
 
 create function earning_days_money_storage_set() returns trigger language plpgsql as $$
@@ -107,11 +111,11 @@ begin
   return null;
 end $$;
 
-create trigger storage_days_earning_days_insert after insert on storage_days
+create trigger storage_days_z_earning_days_insert after insert on storage_days
   referencing new table as changed for each statement execute function earning_days_money_storage_set();
-create trigger storage_days_earning_days_update after update on storage_days
+create trigger storage_days_z_earning_days_update after update on storage_days
   referencing new table as changed for each statement execute function earning_days_money_storage_set();
-create trigger storage_days_earning_days_delete after delete on storage_days
+create trigger storage_days_z_earning_days_delete after delete on storage_days
   referencing old table as changed for each statement execute function earning_days_money_storage_clear();
 
 create function earning_days_money_gold_set() returns trigger language plpgsql as $$
@@ -130,11 +134,11 @@ begin
   return null;
 end $$;
 
-create trigger gold_days_earning_days_insert after insert on gold_days
+create trigger gold_days_z_earning_days_insert after insert on gold_days
   referencing new table as changed for each statement execute function earning_days_money_gold_set();
-create trigger gold_days_earning_days_update after update on gold_days
+create trigger gold_days_z_earning_days_update after update on gold_days
   referencing new table as changed for each statement execute function earning_days_money_gold_set();
-create trigger gold_days_earning_days_delete after delete on gold_days
+create trigger gold_days_z_earning_days_delete after delete on gold_days
   referencing old table as changed for each statement execute function earning_days_money_gold_clear();
 
 -- The days already held.
