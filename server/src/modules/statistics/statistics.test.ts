@@ -466,6 +466,11 @@ describe('videos', () => {
     expect(onSite.data).toEqual([{ date: '2026-11-20', video_files: 1, views: 6, unique_viewers: 4, embed_viewers: 0, sales: 0, sum: 0 }]);
     const embed = (await a.get('/videos/stat', { app: 'fd1', period: 'month', player_type: 'embed' })).json();
     expect(embed.totals).toEqual({ video_files: 1, views: 4, unique_viewers: 3, embed_viewers: 3, sales: 1, sum: 4_000_000 });
+    // Past the last page: no rows, the range's count and totals all the same.
+    const past = (await a.get('/videos/stat', { app: 'fd1', period: 'month', player_type: 'embed', page: 5 })).json();
+    expect(past.data).toEqual([]);
+    expect(past.meta.total).toBe(embed.meta.total);
+    expect(past.totals).toEqual(embed.totals);
   });
 });
 

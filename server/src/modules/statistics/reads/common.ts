@@ -1,4 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../../db/client.ts';
+import { num, type Row } from '../../../db/sql.ts';
 
 /**
  * What the statistics screens' reads share (one file per screen beside this one). Everything comes from the
@@ -29,3 +31,33 @@ export function underTag(p: { whole: SQL; twinTable: string; keys: readonly stri
 
 /** `having` figures not all zero: a tag's group of rows with nothing left (say "no tag" of a wholly tagged domain). */
 export const anyNonZero = (figures: readonly string[]) => sql.raw(figures.map((c) => `sum(${c}) <> 0`).join(' or '));
+
+/**
+ * One page of a table's rows and the whole table's count and column sums, in one statement and one row (decision
+ * 0221): the sums are computed once, not repeated on every row of the page by window functions, and a page past
+ * the last one still has them. The page comes as one JSON text, an array of arrays of `columns` in that order,
+ * which JSON.parse reads at once instead of the driver decoding each column of each row; it is answered as rows
+ * keyed by `columns`, the sums as a row keyed by `summed`.
+ *
+ * `rows` is a select whose columns include `columns` and `summed`; `order` sorts it (ties broken by the caller).
+ * The statement is prepared unless `planEachTime`: a read whose best plan depends on how many rows its range holds
+ * may fare worse under the one plan a prepared statement settles on.
+ */
+export async function pageWithTotals(
+  database: Database,
+  p: { rows: SQL; order: SQL; limit: number; offset: number; columns: readonly string[]; summed: readonly string[]; planEachTime?: boolean },
+): Promise<{ total: number; sums: Row; page: Row[] }> {
+  const [row = {}] = await database.query<Row>(
+    sql`
+    with g as (${p.rows}),
+    p as (select * from g order by ${p.order} limit ${p.limit} offset ${p.offset})
+    select count(*) as total_rows, ${sql.raw(p.summed.map((c) => `sum(${c}) as ${c}`).join(', '))},
+           (select '[' || coalesce(string_agg('[' || concat_ws(',', ${sql.raw(p.columns.map((c) => `coalesce(to_json(${c})::text, 'null')`).join(', '))}) || ']',
+                                              ',' order by ${p.order}), '') || ']'
+            from p) as page
+    from g`,
+    p.planEachTime ? {} : { prepared: true },
+  );
+  const page = (JSON.parse(String(row.page ?? '[]')) as unknown[][]).map((values) => Object.fromEntries(p.columns.map((c, i) => [c, values[i]])));
+  return { total: num(row.total_rows), sums: row, page };
+}

@@ -17,7 +17,7 @@ import {
 import type { Database } from '../../../db/client.ts';
 import { num, str, type Row } from '../../../db/sql.ts';
 import { DOWNLOAD_COLUMNS, FILE_SALE_COLUMNS, sumOf } from '../../../money/earning-columns.ts';
-import { ratio, dir, offsetOf, underTag } from './common.ts';
+import { ratio, dir, offsetOf, pageWithTotals, underTag } from './common.ts';
 import { tagBuckets } from '../../../plumbing/tag-figures.ts';
 
 /** The detailed screen's reads (statistics; shared parts in common.ts). */
@@ -173,32 +173,19 @@ export async function detailedBase(
 ): Promise<DetailedAnswer> {
   if (q.sub_id !== undefined) return detailedOfTag(database, userId, q, q.sub_id, now);
   const range = resolveRange(q, now);
-  // One row: the window's count and totals, and the page as one JSON text of arrays (date, then FIGURES), which
-  // JSON.parse reads at once instead of the driver decoding every column of every row (decision 0221).
-  const order = sql`${sql.raw(DETAILED_SORT[q.sort_key]!)} ${dir(q.sort_dir)}, date desc`;
-  const [first = {}] = await database.query<Row>(sql`
-    with g as (${detailedDays(userId, q.app, range, q.grouping)}),
-    p as (select * from g order by ${order} limit ${q.per_page} offset ${offsetOf(q)})
-    select count(*) as total_rows, ${sql.raw(FIGURES.map((c) => `sum(${c})::bigint as t_${c}`).join(', '))},
-           (select '[' || coalesce(string_agg(concat_ws(',', '["' || date || '"', ${sql.raw(FIGURES.join(', '))}) || ']', ',' order by ${order}), '') || ']'
-            from p) as page
-    from g`, { prepared: true });
-  const page = JSON.parse(String(first.page ?? '[]')) as Array<[string, ...number[]]>;
-  const totals = detailedOf(range.from, {
-    downloads: num(first.t_downloads),
-    counted_downloads: num(first.t_counted_downloads),
-    not_counted: notCountedOf(first, 't_'),
-    sum: num(first.t_sum),
-    sales_count: num(first.t_sales_count),
-    sales: num(first.t_sales),
-    gold: num(first.t_gold),
-    copies: num(first.t_copies),
+  const { total, sums, page } = await pageWithTotals(database, {
+    rows: detailedDays(userId, q.app, range, q.grouping),
+    order: sql`${sql.raw(DETAILED_SORT[q.sort_key]!)} ${dir(q.sort_dir)}, date desc`,
+    limit: q.per_page,
+    offset: offsetOf(q),
+    columns: ['date', ...FIGURES],
+    summed: FIGURES,
   });
-  const { date: _date, ...totalFigures } = totals;
+  const { date: _date, ...totals } = detailedOf(range.from, sumsOf(sums));
   return {
-    data: page.map(([date, ...figures]) => detailedOf(date, sumsOf(Object.fromEntries(FIGURES.map((c, i) => [c, figures[i]]))))),
-    meta: { page: q.page, per_page: q.per_page, total: num(first.total_rows) },
-    totals: totalFigures,
+    data: page.map((r) => detailedOf(str(r.date), sumsOf(r))),
+    meta: { page: q.page, per_page: q.per_page, total },
+    totals,
     range,
   };
 }

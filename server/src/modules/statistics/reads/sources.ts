@@ -12,7 +12,7 @@ import {
 } from '@pc/core';
 import type { Database } from '../../../db/client.ts';
 import { num, str, type Row } from '../../../db/sql.ts';
-import { anyNonZero, likeEscape, dir, offsetOf, underTag } from './common.ts';
+import { anyNonZero, likeEscape, dir, offsetOf, pageWithTotals, underTag } from './common.ts';
 
 /** The sources screen's reads (statistics; shared parts in common.ts). */
 const SOURCE_SORT: Record<string, string> = {
@@ -82,32 +82,26 @@ export async function sourcesBase(
 ): Promise<SourcesBaseAnswer> {
   const range = resolveRange(q, now);
   const search = q.search ? sql`and domain ilike ${`%${likeEscape(q.search.toLowerCase())}%`}` : sql``;
-  // One row: the count and totals of the whole range, and the page as one JSON text of [domain, hits, downloads,
-  // unique downloads, purchases] arrays (decision 0221), so a page past the last one still has the range's totals.
-  const order = sql`${sql.raw(SOURCE_SORT[q.sort_key]!)} ${dir(q.sort_dir)}, domain asc`;
-  const [first = {}] = await database.query<Row>(
-    sql`
-    with d as (
+  const { total, sums, page } = await pageWithTotals(database, {
+    rows: sql`
       select domain, sum(hits)::bigint as hits, sum(downloads)::bigint as downloads,
              sum(unique_downloads)::bigint as unique_downloads, sum(purchases)::bigint as purchases
       from (${domainRows(userId, q.app, range, search, q.sub_id)}) r
       group by domain
-      ${q.sub_id === undefined ? sql`` : sql`having ${anyNonZero(SOURCE_FIGURES)}`}
-    ),
-    p as (select * from d order by ${order} limit ${q.per_page} offset ${offsetOf(q)})
-    select count(*) as total_rows, sum(hits) as hits, sum(downloads) as downloads,
-           sum(unique_downloads) as unique_downloads, sum(purchases) as purchases,
-           (select '[' || coalesce(string_agg('[' || concat_ws(',', to_json(domain)::text, hits, downloads, unique_downloads, purchases) || ']',
-                                               ',' order by ${order}), '') || ']'
-            from p) as page
-    from d`,
-    { prepared: true },
-  );
-  const page = JSON.parse(String(first.page ?? '[]')) as Array<[string, number, number, number, number]>;
+      ${q.sub_id === undefined ? sql`` : sql`having ${anyNonZero(SOURCE_FIGURES)}`}`,
+    order: sql`${sql.raw(SOURCE_SORT[q.sort_key]!)} ${dir(q.sort_dir)}, domain asc`,
+    limit: q.per_page,
+    offset: offsetOf(q),
+    columns: ['domain', ...SOURCE_FIGURES],
+    summed: SOURCE_FIGURES,
+    // Its range's rows are 4,500 in thirty days and hundreds of thousands in two years: planned at each call it
+    // answers 7-12 % more often than under one prepared plan (decision 0221).
+    planEachTime: true,
+  });
   return {
-    data: page.map(([domain, hits, downloads, unique_downloads, purchases]) => ({ domain, hits, downloads, unique_downloads, purchases })),
-    meta: { page: q.page, per_page: q.per_page, total: num(first.total_rows) },
-    totals: sourceRow(first),
+    data: page.map((r) => ({ domain: str(r.domain), ...sourceRow(r) })),
+    meta: { page: q.page, per_page: q.per_page, total },
+    totals: sourceRow(sums),
     range,
   };
 }

@@ -9,7 +9,7 @@ import {
 } from '@pc/core';
 import type { Database } from '../../../db/client.ts';
 import { num, str, type Row } from '../../../db/sql.ts';
-import { anyNonZero, dir, offsetOf, underTag } from './common.ts';
+import { anyNonZero, dir, offsetOf, pageWithTotals, underTag } from './common.ts';
 
 /** The videos screen's reads (statistics; shared parts in common.ts). */
 /**
@@ -94,30 +94,20 @@ export async function videosStat(
   now: Date,
 ): Promise<VideosStatAnswer> {
   const range = resolveRange(q, now);
-  const rows = await database.query<Row>(sql`
-    with g as (${videoDays(userId, q.app, range, q.player_type, q.grouping, q.sub_id)})
-    select g.*, count(*) over () as total_rows,
-           sum(video_files) over () as t_video_files, sum(views) over () as t_views,
-           sum(unique_viewers) over () as t_unique_viewers, sum(embed_viewers) over () as t_embed_viewers,
-           sum(sales) over () as t_sales, sum(sum) over () as t_sum
-    from g order by date ${dir(q.sort_dir)}
-    limit ${q.per_page} offset ${offsetOf(q)}`, { prepared: true });
-  const first = rows[0] ?? {};
+  const figures = ['video_files', 'views', 'unique_viewers', 'embed_viewers', 'sales', 'sum'];
+  const { total, sums, page } = await pageWithTotals(database, {
+    rows: videoDays(userId, q.app, range, q.player_type, q.grouping, q.sub_id),
+    order: sql`date ${dir(q.sort_dir)}`,
+    limit: q.per_page,
+    offset: offsetOf(q),
+    columns: ['date', ...figures],
+    summed: figures,
+  });
   const tagged = q.sub_id !== undefined;
   return {
-    data: rows.map((r) => ({ date: str(r.date), ...videoOf(r, tagged) })),
-    meta: { page: q.page, per_page: q.per_page, total: num(first.total_rows) },
-    totals: videoOf(
-      {
-        video_files: first.t_video_files,
-        views: first.t_views,
-        unique_viewers: first.t_unique_viewers,
-        embed_viewers: first.t_embed_viewers,
-        sales: first.t_sales,
-        sum: first.t_sum,
-      },
-      tagged,
-    ),
+    data: page.map((r) => ({ date: str(r.date), ...videoOf(r, tagged) })),
+    meta: { page: q.page, per_page: q.per_page, total },
+    totals: videoOf(sums, tagged),
     range,
   };
 }
