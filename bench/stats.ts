@@ -16,6 +16,7 @@ import { readLoad, startCabinet, type ReadResult, type Ready } from './cabinet.t
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 100);
+const P99_GOAL_MS = 100;
 
 async function measure(ready: Ready) {
   console.log(`Database: ${ready.kind}; seeded in ${ready.seedSeconds.toFixed(1)} s:`, ready.counts);
@@ -80,7 +81,11 @@ async function measure(ready: Ready) {
   const measured = results.slice(1);
   if (measured.length > 0) {
     const heaviest = measured.reduce((m, r) => (r.p99 > m.p99 ? r : m));
-    console.log(`\nHeaviest call: ${heaviest.label}, p99 ${heaviest.p99} ms (goal on PostgreSQL: <= 50 ms)`);
+    console.log(`\nHeaviest call: ${heaviest.label}, p99 ${heaviest.p99} ms`);
+    // The goal for reads computed every time (decision 0211): every call's p99 within 100 ms on PostgreSQL.
+    const over = measured.filter((r) => r.p99 > P99_GOAL_MS);
+    console.log(`p99 within ${P99_GOAL_MS} ms (the goal on PostgreSQL): ${measured.length - over.length} of ${measured.length} calls` +
+      (over.length > 0 ? `; over it: ${over.map((r) => `${r.label} ${r.p99} ms`).join(', ')}` : ''));
     const stats30 = measured.filter((r) => r.label.endsWith(' 30d') && !r.label.startsWith('dashboard'));
     for (const r of stats30)
       console.log(`${r.label}: ${r.rps} req/s = ${(r.rps / Math.max(1, hello.rps)).toFixed(2)} of the hello-world's ${hello.rps} (goal: >= 0.25)`);
