@@ -8,7 +8,7 @@ import type { DayRange, ProjectId } from '@pc/core';
  * stored bytes, the coins). Both are read by their primary keys alone, which carry every column.
  *
  * One row per day that has earnings to show: a rollup row, a gold bonus, commission or additional income entry, or a
- * storage day; a day with gold coins and nothing else is not one (its coins go with the days that are). Columns:
+ * storage day; a day with gold coins and nothing else is not one, as before the tables existed. Columns:
  * `project` (when no project is named), `day` (date), `files` (the rollup's earnings but the site bonus, plus the gold
  * bonus), `sites`, `referrals`, `additional`, `storage` (cost, micro-USD), `bytes` and `coins` (null when the day has
  * no storage or gold row).
