@@ -53,9 +53,9 @@ function detailedOf(date: string, s: DetailedSums): DetailedRow {
 /** The rollups' columns of the downloads not counted, by reason (decision 0200). */
 const UNCOUNTED = DOWNLOAD_REASONS.map((reason) => [reason, `uncounted_${reason}`] as const);
 
-/** The reasons from a row's `uncounted_*` columns, each with a prefix (`t_` for the window totals). */
-const notCountedOf = (r: Row, prefix = ''): NotCountedDownloads =>
-  Object.fromEntries(UNCOUNTED.map(([reason, column]) => [reason, num(r[prefix + column])])) as NotCountedDownloads;
+/** The reasons from a row's `uncounted_*` columns. */
+const notCountedOf = (r: Row): NotCountedDownloads =>
+  Object.fromEntries(UNCOUNTED.map(([reason, column]) => [reason, num(r[column])])) as NotCountedDownloads;
 
 /** The figure columns of a detailed row, as detailedDays names them. */
 const FIGURES = ['downloads', 'sum', 'sales_count', 'sales', 'gold', 'copies', 'counted_downloads', ...UNCOUNTED.map(([, c]) => c)];
