@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { ProjectId } from '@pc/core';
 import type { Database } from '../db/client.ts';
-import { num, pgArray, rows } from '../db/sql.ts';
+import { num, pgArray } from '../db/sql.ts';
 import { oneFor, SharedRead } from '../db/shared-read.ts';
 
 /**
@@ -39,12 +39,13 @@ export class StandingReader {
   private async readWanted(): Promise<Map<string, Standing>> {
     const batch = [...this.wanted.values()];
     this.wanted = new Map();
-    const found = await rows<{ user_id: unknown; project: string; active: unknown; generation: unknown }>(
-      this.database.db,
+    // One text whatever the batch (its partners travel as two arrays), so each connection plans it once.
+    const found = await this.database.query<{ user_id: unknown; project: string; active: unknown; generation: unknown }>(
       sql`select u.user_id, u.project,
                  exists (select 1 from partner_programs p where p.user_id = u.user_id and p.project = u.project) as active,
                  (select sum(g.generation) from partner_generations g where g.user_id = u.user_id) as generation
           from unnest(${pgArray(batch.map((b) => b.userId))}::bigint[], ${pgArray(batch.map((b) => b.project))}::text[]) as u(user_id, project)`,
+      { prepared: 'standing_read' },
     );
     const byKey = new Map(found.map((r) => [`${num(r.user_id)}:${r.project}`, r]));
     return new Map(

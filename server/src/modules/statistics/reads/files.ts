@@ -41,7 +41,8 @@ export async function files(
   if (q.search) filters.push(sql`and f.name ilike ${`%${likeEscape(q.search)}%`}`);
   const base = sql`f.user_id = ${userId} and f.project = ${q.app} and f.kind = ${kind} and f.known and f.deleted_at is null`;
   const where = sql`${base} ${sql.join(filters, sql` `)}`;
-  const folders = partnerFolders(database, base);
+  const kept = keptFolders(database, userId, q, kind);
+  const folders = kept.then((k) => k.folders);
   if (q.sub_id !== undefined) return filesUnderTag(database, userId, q, today, where, q.sub_id, folders);
   const d = dir(q.sort_dir);
   // The page's file ids, in order: each sort key walks its own index (migration 0251); ties by file id. Today's
@@ -60,9 +61,10 @@ export async function files(
       order by ${sql.raw(FILE_COLUMN_SORT[q.sort_key]!)} ${d}, f.file_id ${d}
       limit ${q.per_page} offset ${offsetOf(q)}`;
   }
-  const total = database
-    .query<Row>(sql`select count(*) as n from ingest_files f where ${where}`, { prepared: true })
-    .then((r) => num(r[0]?.n));
+  // The kept count serves every list but a name search, which counts the files it matches.
+  const total = q.search
+    ? database.query<Row>(sql`select count(*) as n from ingest_files f where ${where}`, { prepared: true }).then((r) => num(r[0]?.n))
+    : kept.then((k) => k.files);
   const [ids, totalFiles, folderList] = await Promise.all([
     pageQuery
       ? database.query<Row>(pageQuery, { prepared: true }).then((page) => page.map((r) => str(r.file_id)))
@@ -210,19 +212,33 @@ function fileRowOf(r: Row): Omit<FilesAnswer['data'][number], 'hints'> {
   };
 }
 
-/** The partner's folders by a loose index scan: one index probe per folder instead of reading every file. */
-async function partnerFolders(database: Database, base: SQL): Promise<string[]> {
-  const rows = await database.query<Row>(sql`
-    with recursive fo as (
-      (select f.folder from ingest_files f where ${base} and f.folder is not null order by f.folder limit 1)
-      union all
-      select (select f.folder from ingest_files f where ${base} and f.folder > fo.folder order by f.folder limit 1)
-      from fo where fo.folder is not null
-    )
-    select folder from fo where folder is not null limit 1000`,
+/**
+ * The partner's folders (a thousand at most, in name order) and how many files the list's folder filter holds, from
+ * the folder counts kept beside the files (migration 0890, decision 0222): one statement over a few rows instead of
+ * counting every file and walking the folder index. A folder whose files have all left keeps a row at zero; it is
+ * no longer one of the partner's folders.
+ */
+async function keptFolders(
+  database: Database,
+  userId: number,
+  q: FilesQuery,
+  kind: 'file' | 'copy',
+): Promise<{ files: number; folders: string[] }> {
+  const inList: SQL[] = [];
+  if (q.inbox === true) inList.push(sql`and s.folder is null`);
+  if (q.inbox === false) inList.push(sql`and s.folder is not null`);
+  if (q.folder) inList.push(sql`and s.folder = ${q.folder}`);
+  const own = sql`s.user_id = ${userId} and s.project = ${q.app} and s.kind = ${kind}`;
+  const [row] = await database.query<Row>(
+    sql`
+    select coalesce(sum(s.files) filter (where true ${sql.join(inList, sql` `)}), 0) as files,
+           (select coalesce(json_agg(n.folder order by n.folder), '[]')::text from (
+              select s.folder from stats_file_folders s where ${own} and s.folder is not null and s.files > 0
+              order by s.folder limit 1000) n) as folders
+    from stats_file_folders s where ${own}`,
     { prepared: true },
   );
-  return rows.map((r) => str(r.folder));
+  return { files: num(row?.files), folders: JSON.parse(str(row?.folders ?? '[]')) as string[] };
 }
 
 const TAGGED_FILE_FIGURES = ['downloads', 'counted_downloads', 'video_views', 'sales', 'earned_micro', ...DOWNLOAD_REASONS.map((r) => `uncounted_${r}`)];
