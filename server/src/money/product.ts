@@ -35,7 +35,16 @@ const sharedProducts = new WeakMap<Database, SharedRead<ProductConfig>>();
  * is as fresh as a read of the request's own. The answer is shared too, so it is not to be changed.
  */
 export function readProduct(database: Database): Promise<ProductConfig> {
-  return oneFor(sharedProducts, database, () => new SharedRead(() => loadProduct(database.db))).read();
+  return oneFor(sharedProducts, database, () => new SharedRead(() => loadProductPrepared(database))).read();
+}
+
+/** loadProduct as a statement each connection plans once (it is read by most calls). */
+async function loadProductPrepared(database: Database): Promise<ProductConfig> {
+  const rows = await database.query<{ value: Record<string, unknown> }>(
+    sql`select value from product_settings where key = ${PRODUCT_SETTINGS_KEY}`,
+    { prepared: 'product_settings_read' },
+  );
+  return { ...DEFAULT_PRODUCT, ...(rows[0]?.value ?? {}) } as ProductConfig;
 }
 
 /**

@@ -99,21 +99,24 @@ export async function files(
     order by p.n`,
       { prepared: 'statistics_files_page' },
     );
-  // The "falling" hint compares the last 7 days with the 7 before, for the files of this page only: the page's ids
-  // as one array (an index range per file on stats_daily_file_trend_idx), read beside the page's files.
+  // The "falling" hint compares the last 7 days with the 7 before, for the files of this page only: an index range
+  // per file of the page on stats_daily_file_trend_idx (one file's days, behind `offset 0`: read as one day range of
+  // the partner, a day-first index of today's sorts would hold every file's days), read beside the page's files.
   const window = DEFAULT_PRODUCT.fileHints.fallingWindowDays;
   const split = addDays(today, -(window - 1));
   const start = addDays(today, -(2 * window - 1));
   const pageTrend = () =>
     database.query<Row>(
       sql`
-      select file_id,
-             coalesce(sum(downloads) filter (where day >= ${split}::date), 0) as last,
-             coalesce(sum(downloads) filter (where day < ${split}::date), 0) as before
-      from ingest_daily_file
-      where user_id = ${userId} and project = ${q.app} and day between ${start}::date and ${today}::date
-        and file_id = any(array(select jsonb_array_elements_text(${pageIds}::jsonb)))
-      group by file_id`,
+      select p.file_id,
+             coalesce(sum(d.downloads) filter (where d.day >= ${split}::date), 0) as last,
+             coalesce(sum(d.downloads) filter (where d.day < ${split}::date), 0) as before
+      from jsonb_array_elements_text(${pageIds}::jsonb) as p(file_id)
+      cross join lateral (
+        select d.day, d.downloads from ingest_daily_file d
+        where d.user_id = ${userId} and d.project = ${q.app} and d.file_id = p.file_id and d.day between ${start}::date and ${today}::date
+        offset 0) d
+      group by p.file_id`,
       { prepared: 'statistics_files_trend' },
     );
   const [rows, trend] = ids.length === 0 ? [[], []] : await Promise.all([pageFiles(), pageTrend()]);
@@ -147,11 +150,12 @@ export async function files(
 
 /**
  * The page's file ids in the order of one of today's figures, ties by file id: the order of every file sorted by
- * `coalesce(figure, 0), file_id`, without reading every file. Only the files with a figure other than zero today are
- * sorted by it (the partner's rows of today, by the rollup's key: the files active today). Every other file counts 0
- * and sits between the negative and the positive ones, in file id order, read from the files' id index up to the
- * page's end (migration 0851, decision 0214). The statistics tests page through both orders with ties, zeros and
- * negative figures.
+ * `coalesce(figure, 0), file_id`, without reading every file. The files with a figure other than zero today come
+ * from today's file rows in the figure's order (an index per figure, migration 0891), a page at a time: descending,
+ * the positive figures first and the negative ones last; ascending, the other way round. Every other file counts 0
+ * and sits between the two, in file id order, read from the files' id index up to the page's end (migration 0851,
+ * decision 0214). How many files each side holds is counted only when the page reaches past the first side. The
+ * statistics tests page through both orders with ties, zeros and negative figures.
  */
 async function pageByTodaysFigure(
   database: Database,
@@ -161,21 +165,31 @@ async function pageByTodaysFigure(
   total: Promise<number>,
 ): Promise<string[]> {
   const figure = sql.raw(`d.${on.column}`);
-  const nonZero = await database.query<Row>(sql`
-    select f.file_id, ${figure} > 0 as positive
+  const first = on.d === 'desc' ? sql`> 0` : sql`< 0`;
+  const last = on.d === 'desc' ? sql`< 0` : sql`> 0`;
+  // Today's rows of the list's files on one side of zero; each file is looked up by key behind `offset 0`, so the
+  // planner walks the figure's index and stops at the page's end instead of joining every file.
+  const rowsOnSide = (sign: SQL) => sql`
     from ingest_daily_file d
-    join ingest_files f on f.project = d.project and f.file_id = d.file_id
-    where d.user_id = ${on.userId} and d.project = ${on.app} and d.day = ${on.today}::date and ${figure} <> 0 and ${on.where}
-    order by ${figure} ${dir(on.d)}, f.file_id ${dir(on.d)}`);
-  // Descending, the positive figures come before the zeros; ascending, the negative ones.
-  const before = nonZero
-    .filter((r) => (on.d === 'desc') === (r.positive === true))
-    .map((r) => str(r.file_id));
-  const after = nonZero.filter((r) => (on.d === 'desc') !== (r.positive === true)).map((r) => str(r.file_id));
-  const page = before.slice(offset, offset + limit);
-  const zerosFrom = Math.max(0, offset - before.length);
-  const zeros = (await total) - nonZero.length;
-  if (page.length < limit && zerosFrom < zeros) {
+    cross join lateral (select 1 from ingest_files f where f.project = d.project and f.file_id = d.file_id and ${on.where} offset 0) f
+    where d.user_id = ${on.userId} and d.project = ${on.app} and d.day = ${on.today}::date and ${figure} ${sign}`;
+  const side = async (sign: SQL, from: number, count: number) =>
+    (
+      await database.query<Row>(sql`
+        select d.file_id ${rowsOnSide(sign)}
+        order by ${figure} ${dir(on.d)}, d.file_id ${dir(on.d)} limit ${count} offset ${from}`, { prepared: true })
+    ).map((r) => str(r.file_id));
+  const sizeOf = async (sign: SQL) =>
+    num((await database.query<Row>(sql`select count(*) as n ${rowsOnSide(sign)}`, { prepared: true }))[0]?.n);
+
+  const page = await side(first, offset, limit);
+  if (page.length === limit) return page;
+  // The page ran past the first side: a page that holds some of it tells its size; an empty one counts it.
+  const firstSize = page.length > 0 ? offset + page.length : await sizeOf(first);
+  const lastSize = await sizeOf(last);
+  const zeros = (await total) - firstSize - lastSize;
+  const zerosFrom = Math.max(0, offset - firstSize);
+  if (zerosFrom < zeros) {
     const zeroPage = await database.query<Row>(sql`
       select f.file_id from ingest_files f
       where ${on.where}
@@ -186,8 +200,8 @@ async function pageByTodaysFigure(
       limit ${limit - page.length} offset ${zerosFrom}`);
     page.push(...zeroPage.map((r) => str(r.file_id)));
   }
-  const afterFrom = Math.max(0, offset - before.length - zeros);
-  if (page.length < limit) page.push(...after.slice(afterFrom, afterFrom + limit - page.length));
+  const lastFrom = Math.max(0, offset - firstSize - zeros);
+  if (page.length < limit && lastSize > lastFrom) page.push(...(await side(last, lastFrom, limit - page.length)));
   return page;
 }
 
