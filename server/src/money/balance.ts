@@ -110,11 +110,13 @@ function foldBalance(reads: BalanceReads, now: Date, product: ProductConfig): Ba
  * requests in one snapshot and one round trip, the rows of the first and third as JSON (decision 0217).
  */
 function balanceStatement(userId: number, now: Date): SQL {
+  // `now` is read as a sub-select so that no plan's estimate depends on its value: a kept statement then keeps one
+  // plan per connection instead of planning anew at each call (planning cost as much as running it, decision 0222).
   return sql`
     select
       (select coalesce(json_agg(h), '[]') from (
         select source, available_at, sum(amount_micro)::bigint as amount from ledger_entries
-        where user_id = ${userId} and source <> 'payout' and available_at > ${now}
+        where user_id = ${userId} and source <> 'payout' and available_at > (select ${now}::timestamptz)
         group by source, available_at) h)::text as held,
       ${ledgerEarningsOf(userId)}::bigint as earnings,
       -- Live days: their whole earnings, and each sale column (held, by the source it is booked as).

@@ -108,6 +108,8 @@ async function balanceOf(database: Database, userId: number, now: Date) {
   // Sale earnings of a day are on hold until saleDayAvailableAt: days from this one on are still held.
   const product = await readProduct(database);
   const firstHeldDay = addDays(dayOf(now), -product.saleHoldDays);
+  // The moment is read as a sub-select, so that no estimate depends on it and each connection keeps one plan instead
+  // of planning anew at each call (as the user bar's balance does, decision 0222).
   const rows = await database.query<Row>(sql`
     with live as (
       select d.${sql.raw(TOTAL_EARNED_COLUMN)} as earned_micro,
@@ -117,7 +119,8 @@ async function balanceOf(database: Database, userId: number, now: Date) {
     select
       ${ledgerEarningsOf(userId)}::bigint as ledger,
       (select coalesce(sum(amount_micro), 0) from ledger_entries
-        where user_id = ${userId} and source <> 'payout' and bucket = 'sales' and available_at > ${now.toISOString()}::timestamptz)::bigint as ledger_hold,
+        where user_id = ${userId} and source <> 'payout' and bucket = 'sales'
+          and available_at > (select ${now.toISOString()}::timestamptz))::bigint as ledger_hold,
       (select coalesce(sum(earned_micro), 0) from live)::bigint as live,
       (select coalesce(sum(sales_micro), 0) from live)::bigint as live_hold,
       (select coalesce(sum(amount_micro), 0) from payout_requests where user_id = ${userId} and status = 'accepted')::bigint as accepted,
