@@ -39,12 +39,14 @@ export class StandingReader {
   private async readWanted(): Promise<Map<string, Standing>> {
     const batch = [...this.wanted.values()];
     this.wanted = new Map();
-    // One text whatever the batch (its partners travel as two arrays), so each connection plans it once.
+    // One text whatever the batch (its partners travel as two arrays), so each connection plans it once; the arrays
+    // are sub-selects, so that no estimate depends on their length and the kept plan is used (given as parameters,
+    // each call was planned anew: planning cost five times the statement).
     const found = await this.database.query<{ user_id: unknown; project: string; active: unknown; generation: unknown }>(
       sql`select u.user_id, u.project,
                  exists (select 1 from partner_programs p where p.user_id = u.user_id and p.project = u.project) as active,
                  (select sum(g.generation) from partner_generations g where g.user_id = u.user_id) as generation
-          from unnest(${pgArray(batch.map((b) => b.userId))}::bigint[], ${pgArray(batch.map((b) => b.project))}::text[]) as u(user_id, project)`,
+          from unnest((select ${pgArray(batch.map((b) => b.userId))}::bigint[]), (select ${pgArray(batch.map((b) => b.project))}::text[])) as u(user_id, project)`,
       { prepared: 'standing_read' },
     );
     const byKey = new Map(found.map((r) => [`${num(r.user_id)}:${r.project}`, r]));
