@@ -109,7 +109,7 @@ export function PasskeysPart({ passkeys }: { passkeys: PasskeyItem[] }) {
                   sx={{ display: 'flex', alignItems: 'center', gap: 1, py: 1, borderBottom: 1, borderColor: 'divider' }}
                 >
                   <Box sx={{ flex: 1, minWidth: 0 }}>
-                    <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+                    <Typography variant="body2" component="div" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
                       {key.name}{' '}
                       {key.backed_up ? <Chip size="small" variant="outlined" label={t('secondFactor.passkeys.synced')} sx={{ marginInlineStart: 0.5 }} /> : null}
                     </Typography>
