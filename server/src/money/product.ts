@@ -25,7 +25,12 @@ export async function seedProductSettings(db: Tx): Promise<void> {
  */
 export async function loadProduct(db: Tx): Promise<ProductConfig> {
   const rows = await db.select().from(productSettings).where(sql`${productSettings.key} = ${PRODUCT_SETTINGS_KEY}`);
-  return { ...DEFAULT_PRODUCT, ...(rows[0]?.value ?? {}) } as ProductConfig;
+  return productOf(rows[0]?.value);
+}
+
+/** A stored value merged over the defaults: keys it lacks (or a value not stored yet) take DEFAULT_PRODUCT's. */
+function productOf(value: Record<string, unknown> | undefined): ProductConfig {
+  return { ...DEFAULT_PRODUCT, ...(value ?? {}) } as ProductConfig;
 }
 
 const sharedProducts = new WeakMap<Database, SharedRead<ProductConfig>>();
@@ -44,7 +49,7 @@ async function loadProductPrepared(database: Database): Promise<ProductConfig> {
     sql`select value from product_settings where key = ${PRODUCT_SETTINGS_KEY}`,
     { prepared: 'product_settings_read' },
   );
-  return { ...DEFAULT_PRODUCT, ...(rows[0]?.value ?? {}) } as ProductConfig;
+  return productOf(rows[0]?.value);
 }
 
 /**
@@ -62,7 +67,7 @@ export async function loadProductVersions(db: Tx): Promise<ProductVersion[]> {
 
 /** The stored versions (`from` as an ISO instant), oldest first, merged over the defaults as loadProduct does. */
 export function productVersionsOf(rows: ReadonlyArray<{ from: string; value: Record<string, unknown> }>): ProductVersion[] {
-  return rows.map((r) => ({ from: r.from, product: { ...DEFAULT_PRODUCT, ...r.value } as ProductConfig }));
+  return rows.map((r) => ({ from: r.from, product: productOf(r.value) }));
 }
 
 /**
