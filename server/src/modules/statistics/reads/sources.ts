@@ -2,7 +2,6 @@ import { sql, type SQL } from 'drizzle-orm';
 import {
   resolveRange,
   dayOf,
-  addDays,
   type DayRange,
   type ProjectId,
   type SourcesBaseAnswer,
@@ -12,6 +11,7 @@ import {
 } from '@pc/core';
 import type { Database } from '../../../db/client.ts';
 import { num, str, type Row } from '../../../db/sql.ts';
+import { monthCover } from './month-cover.ts';
 import { anyNonZero, likeEscape, dir, offsetOf, pageWithTotals, underTag } from './common.ts';
 
 /** The sources screen's reads (statistics; shared parts in common.ts). */
@@ -32,46 +32,47 @@ const sourceRow = (r: Row) => ({
 });
 
 /**
- * The rows a domain range is summed from: whole calendar months inside the range from the monthly read table
- * (migration 0253), the days of a partial first or last month from the daily rollup.
+ * The rows a domain range is summed from, each with `day_rows`, how many day rows it stands for (negative for days
+ * taken off): whole months from the monthly read table (migration 0253), a cut month as its days in the range or as
+ * its month row less its days outside (monthCover, decision 0223). A domain has a day row in the range where its
+ * `day_rows` add up to more than zero.
  */
-function sourceDomainRows(userId: number, project: ProjectId, range: DayRange, search: SQL): SQL {
-  const firstMonth = `${range.from.slice(0, 8)}01`;
-  const firstFull = range.from === firstMonth ? firstMonth : nextMonth(firstMonth);
-  const lastMonth = `${range.to.slice(0, 8)}01`;
-  const lastFullEnd = addDays(nextMonth(lastMonth), -1) === range.to ? range.to : addDays(lastMonth, -1);
-  const daily = (from: string, to: string) => sql`
-    select domain, hits, downloads, unique_downloads, purchases from ingest_daily_source
-    where user_id = ${userId} and project = ${project} and day between ${from}::date and ${to}::date ${search}`;
-  if (firstFull > lastFullEnd) return daily(range.from, range.to);
-  const parts: SQL[] = [
-    sql`select domain, hits, downloads, unique_downloads, purchases from stats_source_months
-        where user_id = ${userId} and project = ${project} and month between ${firstFull}::date and ${lastFullEnd}::date ${search}`,
-  ];
-  if (range.from < firstFull) parts.push(daily(range.from, addDays(firstFull, -1)));
-  if (lastFullEnd < range.to) parts.push(daily(addDays(lastFullEnd, 1), range.to));
+function sourceDomainRows(userId: number, project: ProjectId, range: DayRange, search: SQL, today: string): SQL {
+  const cover = monthCover(range, today);
+  const days = (r: DayRange, sign: '' | '-') => sql`
+    select domain, ${sql.raw(SOURCE_FIGURES.map((c) => `${sign}${c} as ${c}`).join(', '))}, ${sql.raw(sign)}1 as day_rows
+    from ingest_daily_source
+    where user_id = ${userId} and project = ${project} and day between ${r.from}::date and ${r.to}::date ${search}`;
+  const parts: SQL[] = [];
+  if (cover.months) {
+    parts.push(sql`
+      select domain, hits, downloads, unique_downloads, purchases, day_rows from stats_source_months
+      where user_id = ${userId} and project = ${project} and month between ${cover.months.from}::date and ${cover.months.to}::date ${search}`);
+  }
+  for (const r of cover.add) parts.push(days(r, ''));
+  for (const r of cover.subtract) parts.push(days(r, '-'));
+  // A range that ends before it starts (asked from a day after today) covers nothing: its day rows are none.
+  if (parts.length === 0) parts.push(days(range, ''));
   return sql.join(parts, sql` union all `);
 }
 
 const SOURCE_FIGURES = ['hits', 'downloads', 'unique_downloads', 'purchases'] as const;
 
-/** The domain rows of the range, or of one tag's figures in it (decision 0209). */
-function domainRows(userId: number, project: ProjectId, range: DayRange, search: SQL, subId: string | undefined): SQL {
-  const whole = sourceDomainRows(userId, project, range, search);
+/**
+ * The domain rows of the range (with their `day_rows`), or of one tag's figures in it (decision 0209; groups whose
+ * figures are all zero are left out there, so `day_rows` is not needed).
+ */
+function domainRows(userId: number, project: ProjectId, range: DayRange, search: SQL, subId: string | undefined, today: string): SQL {
+  const whole = sourceDomainRows(userId, project, range, search, today);
   if (subId === undefined) return whole;
   return underTag({
-    whole,
+    whole: sql`select domain, ${sql.raw(SOURCE_FIGURES.join(', '))} from (${whole}) w`,
     twinTable: 'ingest_daily_source_tag',
     keys: ['domain'],
     figures: SOURCE_FIGURES,
     where: sql`user_id = ${userId} and project = ${project} and day between ${range.from}::date and ${range.to}::date ${search}`,
     subId,
   });
-}
-
-function nextMonth(monthStart: string): string {
-  const d = new Date(`${monthStart}T00:00:00Z`);
-  return dayOf(new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1)));
 }
 
 export async function sourcesBase(
@@ -86,9 +87,9 @@ export async function sourcesBase(
     rows: sql`
       select domain, sum(hits)::bigint as hits, sum(downloads)::bigint as downloads,
              sum(unique_downloads)::bigint as unique_downloads, sum(purchases)::bigint as purchases
-      from (${domainRows(userId, q.app, range, search, q.sub_id)}) r
+      from (${domainRows(userId, q.app, range, search, q.sub_id, dayOf(now))}) r
       group by domain
-      ${q.sub_id === undefined ? sql`` : sql`having ${anyNonZero(SOURCE_FIGURES)}`}`,
+      having ${q.sub_id === undefined ? sql`sum(day_rows) > 0` : anyNonZero(SOURCE_FIGURES)}`,
     order: sql`${sql.raw(SOURCE_SORT[q.sort_key]!)} ${dir(q.sort_dir)}, domain asc`,
     limit: q.per_page,
     offset: offsetOf(q),

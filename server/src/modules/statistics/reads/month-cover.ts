@@ -1,0 +1,60 @@
+import { addDays, type DayRange } from '@pc/core';
+
+/**
+ * How a range's sums are read from a table of months and a table of days (decision 0223): the months named are read
+ * whole, the `add` days are added and the `subtract` days taken off. Sum over `months` + `add` − `subtract` is the
+ * range's sum exactly: a month cut by the range is read either as its days inside the range or as its whole row less
+ * its days outside, whichever reads fewer rows.
+ */
+export interface MonthCover {
+  /** First and last month (their first days) read whole, or null. The months between them are all read whole. */
+  months: { from: string; to: string } | null;
+  add: DayRange[];
+  subtract: DayRange[];
+}
+
+/**
+ * A month's row weighs about as much as two days' rows: a month has more distinct keys than a day, far fewer than
+ * thirty days of rows. The choice changes what is read, never what is answered.
+ */
+const MONTH_ROW_COST_IN_DAYS = 2;
+
+const monthStart = (day: string) => `${day.slice(0, 8)}01`;
+const monthEnd = (day: string) => addDays(nextMonthStart(day), -1);
+function nextMonthStart(day: string): string {
+  const [y, m] = [Number(day.slice(0, 4)), Number(day.slice(5, 7))];
+  return m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
+}
+/** Days from `from` to `to`, both counted; 0 when `to` is before `from`. */
+const daysIn = (from: string, to: string) => (to < from ? 0 : Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000) + 1);
+
+/**
+ * The cover of `range` (from ≤ to). Days after `today` are taken to hold no rows when weighing the two ways to read a
+ * cut month (so this month is read whole, less the days still to come), but they are still taken off: the answer does
+ * not depend on that guess.
+ */
+export function monthCover(range: DayRange, today: string): MonthCover {
+  const add: DayRange[] = [];
+  const subtract: DayRange[] = [];
+  const whole: string[] = [];
+  for (let month = monthStart(range.from); month <= range.to; month = nextMonthStart(month)) {
+    const end = monthEnd(month);
+    const from = range.from > month ? range.from : month;
+    const to = range.to < end ? range.to : end;
+    if (from === month && to === end) {
+      whole.push(month);
+      continue;
+    }
+    const outside: DayRange[] = [];
+    if (from > month) outside.push({ from: month, to: addDays(from, -1) });
+    if (to < end) outside.push({ from: addDays(to, 1), to: end });
+    const outsideWithRows = outside.reduce((n, r) => n + daysIn(r.from, r.to < today ? r.to : today), 0);
+    if (MONTH_ROW_COST_IN_DAYS + outsideWithRows < daysIn(from, to)) {
+      whole.push(month);
+      subtract.push(...outside);
+    } else {
+      add.push({ from, to });
+    }
+  }
+  return { months: whole.length === 0 ? null : { from: whole[0]!, to: whole[whole.length - 1]! }, add, subtract };
+}
