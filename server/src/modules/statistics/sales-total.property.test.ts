@@ -1,9 +1,10 @@
 import { expect, it } from 'vitest';
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
-import { REVENUE_TYPES, SALE_STATUSES, salesQuery } from '@pc/core';
+import { REVENUE_TYPES, SALE_SORT_KEYS, SALE_STATUSES, salesQuery } from '@pc/core';
 import { createTestDatabase } from '../../test/harness.ts';
 import type { Database } from '../../db/client.ts';
+import { num, str, type Row } from '../../db/sql.ts';
 import { ingestBatch } from '../../ingest/process.ts';
 import { insertPartner, splitIntoBatches } from '../../ingest/testing.ts';
 import { migrate } from '../../db/migrate.ts';
@@ -87,12 +88,46 @@ const askArb = fc.record(
   { requiredKeys: [] },
 );
 
+/** A page of the list in any order: the sort, its direction and a small page, so that pages cut both branches. */
+const pageArb = fc.record({
+  sort_key: fc.constantFrom(...SALE_SORT_KEYS),
+  sort_dir: fc.constantFrom('asc', 'desc'),
+  per_page: fc.integer({ min: 1, max: 4 }),
+  page: fc.integer({ min: 1, max: 4 }),
+});
+
+type Ask = { date_from?: string; date_to?: string; revenue_type?: string; status?: string; sub_id?: string };
+
+/**
+ * The page as the screen defines it, from the sales one by one: the partner's own sales (of that tag, if asked) and
+ * those their sites referred (under "no tag" only), sorted by the figure and then the sale's id, cut to the page.
+ */
+async function expectedPage(database: Database, userId: number, ask: Ask & { date_from: string; date_to: string }, page: PageAsk) {
+  const all = (await database.query<Row>(sql`
+    select sale_id, at, user_id = ${userId} as own, sub_id, revenue_type, status, amount_micro,
+           case when user_id = ${userId} then applied_share_micro else 0 end as file_sales,
+           case when site_user_id = ${userId} then applied_site_micro else 0 end as site_sales
+    from ingest_sales
+    where project = 'fd1' and known and at >= ${ask.date_from}::date and at < ${ask.date_to}::date + 1
+      and (user_id = ${userId} or (site_user_id = ${userId} and user_id <> ${userId}))`))
+    .filter((r) => (ask.revenue_type === undefined || r.revenue_type === ask.revenue_type) && (ask.status === undefined || r.status === ask.status))
+    .filter((r) => ask.sub_id === undefined || (r.own ? str(r.sub_id ?? '') === ask.sub_id : ask.sub_id === ''));
+  const value = (r: Row) =>
+    page.sort_key === 'date' ? new Date(r.at as string).getTime() : page.sort_key === 'amount' ? num(r.amount_micro) : num(r[page.sort_key]);
+  const sign = page.sort_dir === 'asc' ? 1 : -1;
+  all.sort((x, y) => sign * (value(x) - value(y) || (str(x.sale_id) < str(y.sale_id) ? -1 : str(x.sale_id) > str(y.sale_id) ? 1 : 0)));
+  return all
+    .slice((page.page - 1) * page.per_page, page.page * page.per_page)
+    .map((r) => ({ id: str(r.sale_id), file_sales: num(r.file_sales), site_sales: num(r.site_sales) }));
+}
+type PageAsk = { sort_key: (typeof SALE_SORT_KEYS)[number]; sort_dir: 'asc' | 'desc'; per_page: number; page: number };
+
 it('totals the sales the screen lists, for any events, order, batches, range and filters', async () => {
   await fc.assert(
     fc.asyncProperty(
       fc.array(eventArb(1, 2), { minLength: 1, maxLength: 20 }),
       fc.array(fc.integer({ min: 1, max: 5 }), { minLength: 1, maxLength: 5 }),
-      fc.array(askArb, { minLength: 1, maxLength: 5 }),
+      fc.array(fc.tuple(askArb, pageArb), { minLength: 1, maxLength: 5 }),
       async (generated, splits, asks) => {
         const database = await createTestDatabase();
         try {
@@ -108,12 +143,17 @@ it('totals the sales the screen lists, for any events, order, batches, range and
             await ingestBatch(database, 'fd1', batch, { now: NOW });
             await expectDaysRecounted(database);
           }
-          for (const ask of asks) {
+          for (const [ask, page] of asks) {
             const [from, to] = [ask.date_from, ask.date_to].sort();
             for (const userId of [p.userId, o.userId]) {
               const q = salesQuery.parse({ ...ask, app: 'fd1', date_from: from, date_to: to, per_page: 200 });
               const answer = await sales(database, userId, q, NOW);
               expect(answer.meta.total).toBe(answer.data.length);
+              // A page in another order: the same sales the screen's definition gives, in the same order.
+              const paged = await sales(database, userId, salesQuery.parse({ ...ask, ...page, app: 'fd1', date_from: from, date_to: to }), NOW);
+              expect(paged.data.map((r) => ({ id: r.id, file_sales: r.file_sales, site_sales: r.site_sales }))).toEqual(
+                await expectedPage(database, userId, { ...ask, date_from: answer.range.from, date_to: answer.range.to }, page),
+              );
             }
           }
         } finally {
@@ -124,6 +164,47 @@ it('totals the sales the screen lists, for any events, order, batches, range and
     { numRuns: Number(process.env.SALES_PROPERTY_RUNS ?? 30) },
   );
 }, 300_000);
+
+it('pages the sales in every order as the screen defines it, across its own and its sites\' referred sales', async () => {
+  const database = await createTestDatabase();
+  try {
+    const p = await insertPartner(database, 'p@x.test');
+    const o = await insertPartner(database, 'o@x.test');
+    await database.query(sql`insert into partner_sites (user_id, project, domain, status, token) values (${p.userId}, 'fd1', 'p-site.example', 'active', 't')`);
+    // Nine sales: the partner's own (some at the same moment and amount, so that ties fall across pages) and the other
+    // partner's that the partner's site referred.
+    const events = Array.from({ length: 9 }, (_, i) => ({
+      id: `e${i}`,
+      type: 'sale',
+      at: `2026-11-${String(10 + (i % 4)).padStart(2, '0')}T10:00:00Z`,
+      app_users_id: i % 3 === 2 ? o.app.fd1 : p.app.fd1,
+      sale_id: `S${i}`,
+      amount_micro: i % 2 === 0 ? 10_000_000 : 1_000_000,
+      revenue_type: i % 3 === 2 ? 'site_referral' : 'direct',
+      ...(i % 3 === 2 ? { site_domain: 'p-site.example' } : {}),
+      file_id: `f${i % 2}`,
+    }));
+    await ingestBatch(database, 'fd1', events, { now: NOW });
+    const range = { date_from: '2026-11-01', date_to: '2026-11-21' };
+    for (const sort_key of SALE_SORT_KEYS) {
+      for (const sort_dir of ['asc', 'desc'] as const) {
+        for (const per_page of [1, 2, 4]) {
+          for (let page = 1; page <= Math.ceil(9 / per_page) + 1; page++) {
+            const q = salesQuery.parse({ app: 'fd1', ...range, sort_key, sort_dir, per_page, page });
+            const answer = await sales(database, p.userId, q, NOW);
+            expect({ sort_key, sort_dir, per_page, page, rows: answer.data.map((r) => ({ id: r.id, file_sales: r.file_sales, site_sales: r.site_sales })) }).toEqual({
+              sort_key, sort_dir, per_page, page,
+              rows: await expectedPage(database, p.userId, range, { sort_key, sort_dir, per_page, page }),
+            });
+            expect(answer.meta.total).toBe(9);
+          }
+        }
+      }
+    }
+  } finally {
+    await database.close();
+  }
+});
 
 it('fills the day table from the sales already held when the migration runs', async () => {
   const database = await createTestDatabase();

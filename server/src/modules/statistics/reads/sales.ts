@@ -6,12 +6,19 @@ import { num, str, type Row } from '../../../db/sql.ts';
 import { dir, offsetOf } from './common.ts';
 
 /** The sales screen's reads (statistics; shared parts in common.ts). */
-const SALE_SORT: Record<string, string> = {
-  date: 's.at',
-  file_sales: 'file_sales',
-  site_sales: 'site_sales',
-  amount: 's.amount_micro',
-};
+/** What each sort orders a branch's sales by: the partner's own sales (`own`) or those their sites referred. */
+function saleSortValue(sortKey: SalesQuery['sort_key'], own: boolean, userId: number): SQL {
+  switch (sortKey) {
+    case 'date':
+      return sql`s.at`;
+    case 'file_sales':
+      return own ? sql`s.applied_share_micro` : sql`0::bigint`;
+    case 'site_sales':
+      return sql`case when s.site_user_id = ${userId} then s.applied_site_micro else 0 end`;
+    case 'amount':
+      return sql`s.amount_micro`;
+  }
+}
 
 function sourceKind(
   revenueType: string,
@@ -52,27 +59,28 @@ export async function sales(
   const own = sql`s.user_id = ${userId} and s.project = ${q.app} and s.known and s.at >= ${from.toISOString()}::timestamptz and s.at < ${to.toISOString()}::timestamptz ${extra} ${ownTag}`;
   const referred = sql`s.site_user_id = ${userId} and s.user_id <> ${userId} and s.project = ${q.app} and s.known and s.at >= ${from.toISOString()}::timestamptz and s.at < ${to.toISOString()}::timestamptz ${extra} ${referredTag}`;
   const d = dir(q.sort_dir);
-  const order = sql`${sql.raw(SALE_SORT[q.sort_key]!)} ${d}, s.sale_id ${d}`;
-  // Each branch is ordered and cut on its own (the date order walks the (user, project, at, sale id) index),
-  // then the two are merged; the page's file names are joined last.
+  // Each branch is ordered and cut on its own, reading only the keys (the date order walks the index of (user,
+  // project, at, sale id) that holds the filters' columns too, without a row's visit), then the two are merged and
+  // the page's rows and file names read by key (decision 0223).
   const upTo = q.page * q.per_page;
   const [rows, counted, product] = await Promise.all([
     database.query<Row>(sql`
-      with page as (
-        (select s.project, s.sale_id, s.at, s.buyer_email, s.file_id, s.revenue_type, s.site_domain, s.payment_system,
-                s.tariff, s.status, s.amount_micro, s.applied_share_micro as file_sales,
-                case when s.site_user_id = ${userId} then s.applied_site_micro else 0 end as site_sales, true as own
-         from ingest_sales s where ${own} order by ${order} limit ${upTo})
+      with keys as (
+        (select ${saleSortValue(q.sort_key, true, userId)} as sort_value, s.sale_id, true as own
+         from ingest_sales s where ${own} order by 1 ${d}, 2 ${d} limit ${upTo})
         union all
-        (select s.project, s.sale_id, s.at, s.buyer_email, null, s.revenue_type, s.site_domain, s.payment_system,
-                s.tariff, s.status, s.amount_micro, 0 as file_sales, s.applied_site_micro as site_sales, false
-         from ingest_sales s where ${referred} order by ${order} limit ${upTo})
+        (select ${saleSortValue(q.sort_key, false, userId)}, s.sale_id, false
+         from ingest_sales s where ${referred} order by 1 ${d}, 2 ${d} limit ${upTo})
       ),
-      cut as (select * from page s order by ${order} limit ${q.per_page} offset ${offsetOf(q)})
-      select s.*, f.name as file_name
-      from cut s
-      left join ingest_files f on s.own and f.project = s.project and f.file_id = s.file_id and f.user_id = ${userId}
-      order by ${order}`, { prepared: true }),
+      cut as (select * from keys k order by k.sort_value ${d}, k.sale_id ${d} limit ${q.per_page} offset ${offsetOf(q)})
+      select s.project, s.sale_id, s.at, s.buyer_email, case when c.own then s.file_id end as file_id, s.revenue_type,
+             s.site_domain, s.payment_system, s.tariff, s.status, s.amount_micro,
+             case when c.own then s.applied_share_micro else 0 end as file_sales,
+             case when s.site_user_id = ${userId} then s.applied_site_micro else 0 end as site_sales, f.name as file_name
+      from cut c
+      join ingest_sales s on s.project = ${q.app} and s.sale_id = c.sale_id
+      left join ingest_files f on c.own and f.project = s.project and f.file_id = s.file_id and f.user_id = ${userId}
+      order by c.sort_value ${d}, c.sale_id ${d}`, { prepared: true }),
     // The total from the sales kept counted by day (decision 0215): the range is whole UTC days.
     database.query<Row>(sql`
       select coalesce(sum(d.sales), 0) as n from stats_sale_days d
