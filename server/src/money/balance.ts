@@ -36,15 +36,19 @@ export function ledgerEarningsOf(userId: number): SQL {
 }
 
 /**
- * A partner's live (not yet closed) days of the daily rollup, as rows `d` to select from. Which days are still open is
- * told from the two tables' keys alone (their primary keys' index-only scans); then only those rows are read. A
- * partner has a row for every day they earned on, and all but the last few are closed.
+ * A partner's live (not yet closed) days of the daily rollup, as rows `d` to select from. The days that may still be
+ * open are kept apart (`partner_open_days`, migration 0893, decision 0224): a few rows, each matched against the
+ * closed days (a day added while its close ran stays there until its next close), then only those rows are read.
+ * The partner is a sub-select there, so that no estimate depends on who it is: a prepared statement keeps one plan
+ * instead of being planned anew for each partner whose count of such days differs from the average; and each day is
+ * looked up among the closed ones by key (`offset 0`), never by hashing all the partner's closed days, whatever the
+ * plan guessed.
  */
 export function liveDaysOf(userId: number): SQL {
   return sql`(
-      select k.project, k.day from ingest_daily k
-      where k.user_id = ${userId}
-        and not exists (select 1 from closed_partner_days c where c.user_id = ${userId} and c.project = k.project and c.day = k.day)
+      select k.project, k.day from partner_open_days k
+      where k.user_id = (select ${userId}::bigint)
+        and not exists (select 1 from closed_partner_days c where c.user_id = ${userId} and c.project = k.project and c.day = k.day offset 0)
     ) as open_day
     cross join lateral (
       select * from ingest_daily d where d.user_id = ${userId} and d.project = open_day.project and d.day = open_day.day offset 0
