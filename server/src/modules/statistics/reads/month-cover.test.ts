@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { addDays } from '@pc/core';
+import { addDays, addMonthsToMonth, monthFirstDay, monthKey, monthLastDay } from '@pc/core';
 import { monthCover, type MonthCover } from './month-cover.ts';
 
 describe('monthCover', () => {
@@ -61,8 +61,8 @@ describe('monthCover', () => {
           for (let d = r.from; d <= r.to; d = addDays(d, 1)) counted.set(d, (counted.get(d) ?? 0) + n);
         };
         if (cover.months) {
-          for (let m = cover.months.from; m <= cover.months.to; m = addDays(m, 32).slice(0, 8) + '01') {
-            count({ from: m, to: addDays(addDays(m, 32).slice(0, 8) + '01', -1) }, 1);
+          for (let m = monthKey(cover.months.from); monthFirstDay(m) <= cover.months.to; m = addMonthsToMonth(m, 1)) {
+            count({ from: monthFirstDay(m), to: monthLastDay(m) }, 1);
           }
         }
         cover.add.forEach((r) => count(r, 1));

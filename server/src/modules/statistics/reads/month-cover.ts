@@ -1,4 +1,4 @@
-import { addDays, type DayRange } from '@pc/core';
+import { addDaysToDay, addMonthsToMonth, daysBetween, monthFirstDay, monthKey, monthLastDay, type DayRange } from '@pc/core';
 
 /**
  * How a range's sums are read from a table of months and a table of days (decision 0223): the months named are read
@@ -19,14 +19,8 @@ export interface MonthCover {
  */
 const MONTH_ROW_COST_IN_DAYS = 2;
 
-const monthStart = (day: string) => `${day.slice(0, 8)}01`;
-const monthEnd = (day: string) => addDays(nextMonthStart(day), -1);
-function nextMonthStart(day: string): string {
-  const [y, m] = [Number(day.slice(0, 4)), Number(day.slice(5, 7))];
-  return m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
-}
 /** Days from `from` to `to`, both counted; 0 when `to` is before `from`. */
-const daysIn = (from: string, to: string) => (to < from ? 0 : Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000) + 1);
+const daysIn = (from: string, to: string) => Math.max(0, daysBetween(from, to) + 1);
 
 /**
  * The cover of `range` (from ≤ to). Days after `today` are taken to hold no rows when weighing the two ways to read a
@@ -37,8 +31,9 @@ export function monthCover(range: DayRange, today: string): MonthCover {
   const add: DayRange[] = [];
   const subtract: DayRange[] = [];
   const whole: string[] = [];
-  for (let month = monthStart(range.from); month <= range.to; month = nextMonthStart(month)) {
-    const end = monthEnd(month);
+  for (let key = monthKey(range.from); monthFirstDay(key) <= range.to; key = addMonthsToMonth(key, 1)) {
+    const month = monthFirstDay(key);
+    const end = monthLastDay(key);
     const from = range.from > month ? range.from : month;
     const to = range.to < end ? range.to : end;
     if (from === month && to === end) {
@@ -46,8 +41,8 @@ export function monthCover(range: DayRange, today: string): MonthCover {
       continue;
     }
     const outside: DayRange[] = [];
-    if (from > month) outside.push({ from: month, to: addDays(from, -1) });
-    if (to < end) outside.push({ from: addDays(to, 1), to: end });
+    if (from > month) outside.push({ from: month, to: addDaysToDay(from, -1) });
+    if (to < end) outside.push({ from: addDaysToDay(to, 1), to: end });
     const outsideWithRows = outside.reduce((n, r) => n + daysIn(r.from, r.to < today ? r.to : today), 0);
     if (MONTH_ROW_COST_IN_DAYS + outsideWithRows < daysIn(from, to)) {
       whole.push(month);
