@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { addDaysToDay, referralCommission } from '@pc/core';
-import { createTestDatabase } from '../test/harness.ts';
+import { withTestDatabase } from '../test/harness.ts';
 import { catchUp, closeRange } from './close.ts';
 import { addRollup, createPartner, ledgerRows } from '../money/testing.ts';
 
@@ -20,8 +20,7 @@ describe('closes (property)', () => {
   it('whatever the arrival order and close timing, the ledger equals the rollups and the commissions, and a re-close writes nothing', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(fc.array(change, { minLength: 1, maxLength: 6 }), { minLength: 1, maxLength: 4 }), fc.array(fc.integer({ min: 1, max: 6 }), { minLength: 4, maxLength: 4 }), async (batches, steps) => {
-        const database = await createTestDatabase();
-        try {
+        await withTestDatabase(async (database) => {
           // p0 invited p1 long ago (3%); p1 invited p2 recently (12% to p1, 1% to p0).
           const p0 = await createPartner(database, { email: 'p0@x.test', createdAt: '2025-01-01T00:00:00Z' });
           const p1 = await createPartner(database, { email: 'p1@x.test', referredBy: p0, createdAt: '2025-01-01T00:00:00Z' });
@@ -69,9 +68,7 @@ describe('closes (property)', () => {
           const count = (await ledgerRows(database)).length;
           await closeRange(database, DAYS[0]!, '2026-11-07', new Date('2026-11-08T01:00:00Z'));
           expect((await ledgerRows(database)).length).toBe(count);
-        } finally {
-          await database.close();
-        }
+        });
       }),
       { numRuns: 8 },
     );

@@ -2,7 +2,7 @@ import { expect, it } from 'vitest';
 import fc from 'fast-check';
 import { sql, type SQL } from 'drizzle-orm';
 import type { ProjectId } from '@pc/core';
-import { createTestDatabase } from '../test/harness.ts';
+import { withTestDatabase } from '../test/harness.ts';
 import type { Database } from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
 import type { Tx } from '../db/sql.ts';
@@ -188,8 +188,7 @@ const roundArb = fc.record({
 it('keeps the day tables equal to their sources, and reads them as the union of the sources, for any writes', async () => {
   await fc.assert(
     fc.asyncProperty(fc.array(roundArb, { minLength: 1, maxLength: 8 }), async (rounds) => {
-      const database = await createTestDatabase();
-      try {
+      await withTestDatabase(async (database) => {
         const users = [await createPartner(database, { email: 'a@x.test' }), await createPartner(database, { email: 'b@x.test' })];
         for (const [i, round] of rounds.entries()) {
           // An ingest write and a money write at once, each in its own transaction: they keep different tables.
@@ -200,17 +199,14 @@ it('keeps the day tables equal to their sources, and reads them as the union of 
           await expectKeptRecounted(database);
         }
         await expectReadsAsTheUnion(database, users);
-      } finally {
-        await database.close();
-      }
+      });
     }),
     { numRuns: Number(process.env.EARNING_DAYS_RUNS ?? 20) },
   );
 }, 300_000);
 
 it('fills the day tables from the rows already held when the migration runs', async () => {
-  const database = await createTestDatabase();
-  try {
+  await withTestDatabase(async (database) => {
     const users = [await createPartner(database, { email: 'a@x.test' }), await createPartner(database, { email: 'b@x.test' })];
     const writes: Array<(tx: Tx) => Promise<unknown>> = [
       (tx) => writeIngest(tx, users, { kind: 'add', keys: [{ partner: 0, project: 'fd1', day: DAYS[0]! }, { partner: 1, project: 'fd2', day: DAYS[1]! }], amounts: [1, 20, 300, 4_000, 50_000, 600_000] }),
@@ -234,7 +230,5 @@ it('fills the day tables from the rows already held when the migration runs', as
     await expectKeptRecounted(database);
     expect(await kept()).toEqual(before);
     await expectReadsAsTheUnion(database, users);
-  } finally {
-    await database.close();
-  }
+  });
 });

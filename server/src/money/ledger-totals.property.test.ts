@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
-import { createTestDatabase } from '../test/harness.ts';
+import { withTestDatabase } from '../test/harness.ts';
 import type { Database } from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
 import { ledgerEntries, type LedgerSource } from '../db/schema/index.ts';
@@ -63,8 +63,7 @@ class RolledBack extends Error {}
 it('keeps each partner total equal to the sum of their entries but payouts, for any writes', async () => {
   await fc.assert(
     fc.asyncProperty(fc.array(fc.array(writeArb, { minLength: 1, maxLength: 3 }), { minLength: 1, maxLength: 4 }), async (rounds) => {
-      const database = await createTestDatabase();
-      try {
+      await withTestDatabase(async (database) => {
         const partners = [
           await createPartner(database, { email: 'a@x.test' }),
           await createPartner(database, { email: 'b@x.test' }),
@@ -94,17 +93,14 @@ it('keeps each partner total equal to the sum of their entries but payouts, for 
           );
           await expectTotalsRecounted(database);
         }
-      } finally {
-        await database.close();
-      }
+      });
     }),
     { numRuns: Number(process.env.LEDGER_TOTALS_RUNS ?? 25) },
   );
 }, 300_000);
 
 it('fills the totals from the entries already held when the migration runs', async () => {
-  const database = await createTestDatabase();
-  try {
+  await withTestDatabase(async (database) => {
     const a = await createPartner(database, { email: 'a@x.test' });
     const b = await createPartner(database, { email: 'b@x.test' });
     await database.db.transaction(async (tx) => {
@@ -129,7 +125,5 @@ it('fills the totals from the entries already held when the migration runs', asy
       { user_id: a, micro: 6_750_000 },
       { user_id: b, micro: 1_500_000 },
     ]);
-  } finally {
-    await database.close();
-  }
+  });
 });

@@ -2,7 +2,7 @@ import { expect, it } from 'vitest';
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { DEFAULT_PRODUCT, type ProjectId } from '@pc/core';
-import { createTestDatabase } from '../test/harness.ts';
+import { withTestDatabase } from '../test/harness.ts';
 import type { Database } from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
 import { balanceOf, balancesOfAll, type BalanceFigures } from './balance.ts';
@@ -72,24 +72,20 @@ async function expectOpenDaysKept(database: Database, users: number[]) {
 it('keeps every open day, and the balance read from them is the balance of every day matched, for any writes and closes', async () => {
   await fc.assert(
     fc.asyncProperty(fc.array(stepArb, { minLength: 1, maxLength: 20 }), async (steps) => {
-      const database = await createTestDatabase();
-      try {
+      await withTestDatabase(async (database) => {
         const users = [await createPartner(database, { email: 'a@x.test', projects: ['fd1', 'fd2'] }), await createPartner(database, { email: 'b@x.test' })];
         for (const step of steps) {
           await apply(database, users, step);
           await expectOpenDaysKept(database, users);
         }
-      } finally {
-        await database.close();
-      }
+      });
     }),
     { numRuns: Number(process.env.OPEN_DAYS_PROPERTY_RUNS ?? 30) },
   );
 }, 300_000);
 
 it('fills the open days from the rollup and the closes already held when the migration runs', async () => {
-  const database = await createTestDatabase();
-  try {
+  await withTestDatabase(async (database) => {
     const users = [await createPartner(database, { email: 'a@x.test', projects: ['fd1', 'fd2'] }), await createPartner(database, { email: 'b@x.test' })];
     await apply(database, users, { kind: 'rollup', keys: [{ partner: 0, project: 'fd1', day: DAYS[0]! }, { partner: 0, project: 'fd2', day: DAYS[1]! }, { partner: 1, project: 'fd1', day: DAYS[4]! }], earned: 5_000_000, sales: 1_000_000 });
     await apply(database, users, { kind: 'close', keys: [{ partner: 0, project: 'fd1', day: DAYS[0]! }] });
@@ -108,7 +104,5 @@ it('fills the open days from the rollup and the closes already held when the mig
       [users[1], 'fd1', DAYS[4]],
     ]);
     await expectOpenDaysKept(database, users);
-  } finally {
-    await database.close();
-  }
+  });
 });

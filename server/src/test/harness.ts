@@ -236,6 +236,16 @@ export async function createTestDatabase(): Promise<Database> {
   return database;
 }
 
+/** A fresh test database for `work`, closed once it is done, whatever happens in it. */
+export async function withTestDatabase<T>(work: (database: Database) => Promise<T>): Promise<T> {
+  const database = await createTestDatabase();
+  try {
+    return await work(database);
+  } finally {
+    await database.close();
+  }
+}
+
 /** A clock that tests set and move by hand. */
 export function manualClock(start = '2026-11-20T12:00:00Z'): Clock & { set(iso: string | Date): void; advance(ms: number): void } {
   let now = new Date(start);

@@ -2,7 +2,7 @@ import { expect, it } from 'vitest';
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { DEFAULT_PRODUCT, bytesToGb, storageMonthlyCost } from '@pc/core';
-import { createTestDatabase } from '../../test/harness.ts';
+import { createTestDatabase, withTestDatabase } from '../../test/harness.ts';
 import type { Database } from '../../db/client.ts';
 import { num, str, type Row } from '../../db/sql.ts';
 import { ingestBatch } from '../../ingest/process.ts';
@@ -104,8 +104,7 @@ it('counts the same unused files as the files one by one, for any events, order,
       fc.array(fc.integer({ min: 1, max: 6 }), { minLength: 1, maxLength: 6 }),
       fc.array(askArb, { minLength: 1, maxLength: 4 }),
       async (generated, splits, moments) => {
-        const database = await createTestDatabase();
-        try {
+        await withTestDatabase(async (database) => {
           const p = await insertPartner(database, 'p@x.test');
           await insertPartner(database, 'o@x.test');
           const events = generated.map((e, i) => ({ id: `e${i}`, ...e }));
@@ -126,9 +125,7 @@ it('counts the same unused files as the files one by one, for any events, order,
               })),
             );
           }
-        } finally {
-          await database.close();
-        }
+        });
       },
     ),
     { numRuns: Number(process.env.UNUSED_PROPERTY_RUNS ?? 15) },
@@ -136,8 +133,7 @@ it('counts the same unused files as the files one by one, for any events, order,
 }, 300_000);
 
 it('fills the day table from the files already held when the migration runs', async () => {
-  const database = await createTestDatabase();
-  try {
+  await withTestDatabase(async (database) => {
     const p = await insertPartner(database, 'p@x.test');
     const u = p.app.fd1;
     await ingestBatch(
@@ -165,7 +161,5 @@ it('fills the day table from the files already held when the migration runs', as
     expect(await unusedFiles(database, p.userId, NOW)).toEqual(before);
     // f1 (never downloaded, uploaded a year ago) and f2 (last downloaded on October 5: 47 days) for 30 days.
     expect(before.data.filter((r) => r.app === 'fd1').map((r) => [r.days, r.count])).toEqual([[30, 2], [60, 1], [90, 1], [180, 1], [365, 0]]);
-  } finally {
-    await database.close();
-  }
+  });
 });

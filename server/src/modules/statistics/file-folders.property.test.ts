@@ -2,7 +2,7 @@ import { expect, it } from 'vitest';
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { filesQuery } from '@pc/core';
-import { createTestDatabase } from '../../test/harness.ts';
+import { createTestDatabase, withTestDatabase } from '../../test/harness.ts';
 import type { Database } from '../../db/client.ts';
 import { num, str, type Row } from '../../db/sql.ts';
 import { ingestBatch } from '../../ingest/process.ts';
@@ -89,8 +89,7 @@ it('answers the same totals and folders as the files counted one by one, for any
       fc.array(fc.integer({ min: 1, max: 6 }), { minLength: 1, maxLength: 6 }),
       fc.array(filterArb, { minLength: 1, maxLength: 3 }),
       async (generated, splits, filters) => {
-        const database = await createTestDatabase();
-        try {
+        await withTestDatabase(async (database) => {
           const p = await insertPartner(database, 'p@x.test');
           await insertPartner(database, 'o@x.test');
           const events = generated.map((e, i) => ({ id: `e${i}`, ...e }));
@@ -106,9 +105,7 @@ it('answers the same totals and folders as the files counted one by one, for any
               expect({ total: answer.meta.total, folders: answer.folders }).toEqual(expected);
               expect(answer.data.length).toBe(Math.min(25, expected.total));
             }
-        } finally {
-          await database.close();
-        }
+        });
       },
     ),
     { numRuns: Number(process.env.FILE_FOLDERS_PROPERTY_RUNS ?? 15) },
@@ -116,8 +113,7 @@ it('answers the same totals and folders as the files counted one by one, for any
 }, 300_000);
 
 it('fills the folder counts from the files already held when the migration runs', async () => {
-  const database = await createTestDatabase();
-  try {
+  await withTestDatabase(async (database) => {
     const p = await insertPartner(database, 'p@x.test');
     const u = p.app.fd1;
     await ingestBatch(
@@ -147,7 +143,5 @@ it('fills the folder counts from the files already held when the migration runs'
     const inbox = await files(database, p.userId, filesQuery.parse({ app: 'fd1', inbox: 'true' }), NOW, 'file');
     expect(inbox.data.map((f) => f.id)).toEqual(['f3']);
     expect(num(inbox.meta.total)).toBe(1);
-  } finally {
-    await database.close();
-  }
+  });
 });

@@ -2,7 +2,7 @@ import { expect, it } from 'vitest';
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { filesQuery } from '@pc/core';
-import { createTestDatabase } from '../../test/harness.ts';
+import { withTestDatabase } from '../../test/harness.ts';
 import { str, type Row } from '../../db/sql.ts';
 import { insertPartner } from '../../ingest/testing.ts';
 import { files } from './reads/files.ts';
@@ -36,8 +36,7 @@ it('pages the files by a figure of today as one statement sorting every file wou
       fc.integer({ min: 1, max: 4 }),
       fc.constantFrom(undefined, undefined, 'A'),
       async (list, sortKey, sortDir, perPage, folder) => {
-        const database = await createTestDatabase();
-        try {
+        await withTestDatabase(async (database) => {
           const p = await insertPartner(database, 'p@x.test');
           const other = await insertPartner(database, 'o@x.test');
           for (const f of list) {
@@ -69,9 +68,7 @@ it('pages the files by a figure of today as one statement sorting every file wou
             paged.push(...answer.data.map((r) => r.id));
           }
           expect(paged).toEqual(expected);
-        } finally {
-          await database.close();
-        }
+        });
       },
     ),
     { numRuns: Number(process.env.FILES_TODAY_PROPERTY_RUNS ?? 40) },

@@ -2,7 +2,7 @@ import { expect, it } from 'vitest';
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { REVENUE_TYPES, SALE_SORT_KEYS, SALE_STATUSES, salesQuery } from '@pc/core';
-import { createTestDatabase } from '../../test/harness.ts';
+import { withTestDatabase } from '../../test/harness.ts';
 import type { Database } from '../../db/client.ts';
 import { num, str, type Row } from '../../db/sql.ts';
 import { ingestBatch } from '../../ingest/process.ts';
@@ -129,8 +129,7 @@ it('totals the sales the screen lists, for any events, order, batches, range and
       fc.array(fc.integer({ min: 1, max: 5 }), { minLength: 1, maxLength: 5 }),
       fc.array(fc.tuple(askArb, pageArb), { minLength: 1, maxLength: 5 }),
       async (generated, splits, asks) => {
-        const database = await createTestDatabase();
-        try {
+        await withTestDatabase(async (database) => {
           const p = await insertPartner(database, 'p@x.test');
           const o = await insertPartner(database, 'o@x.test');
           await database.query(sql`
@@ -156,9 +155,7 @@ it('totals the sales the screen lists, for any events, order, batches, range and
               );
             }
           }
-        } finally {
-          await database.close();
-        }
+        });
       },
     ),
     { numRuns: Number(process.env.SALES_PROPERTY_RUNS ?? 30) },
@@ -166,8 +163,7 @@ it('totals the sales the screen lists, for any events, order, batches, range and
 }, 300_000);
 
 it('pages the sales in every order as the screen defines it, across its own and its sites\' referred sales', async () => {
-  const database = await createTestDatabase();
-  try {
+  await withTestDatabase(async (database) => {
     const p = await insertPartner(database, 'p@x.test');
     const o = await insertPartner(database, 'o@x.test');
     await database.query(sql`insert into partner_sites (user_id, project, domain, status, token) values (${p.userId}, 'fd1', 'p-site.example', 'active', 't')`);
@@ -201,14 +197,11 @@ it('pages the sales in every order as the screen defines it, across its own and 
         }
       }
     }
-  } finally {
-    await database.close();
-  }
+  });
 });
 
 it('fills the day table from the sales already held when the migration runs', async () => {
-  const database = await createTestDatabase();
-  try {
+  await withTestDatabase(async (database) => {
     const p = await insertPartner(database, 'p@x.test');
     const o = await insertPartner(database, 'o@x.test');
     await database.query(sql`insert into partner_sites (user_id, project, domain, status, token) values (${p.userId}, 'fd1', 'p-site.example', 'active', 't')`);
@@ -244,7 +237,5 @@ it('fills the day table from the sales already held when the migration runs', as
     await migrate(database);
     await expectDaysRecounted(database);
     expect(await totals()).toEqual(before);
-  } finally {
-    await database.close();
-  }
+  });
 });

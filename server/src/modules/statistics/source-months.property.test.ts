@@ -2,7 +2,7 @@ import { expect, it } from 'vitest';
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { addDays, sourcesBaseQuery } from '@pc/core';
-import { createTestDatabase } from '../../test/harness.ts';
+import { withTestDatabase } from '../../test/harness.ts';
 import type { Database } from '../../db/client.ts';
 import { num, str, type Row } from '../../db/sql.ts';
 import { insertPartner } from '../../ingest/testing.ts';
@@ -137,8 +137,7 @@ it('lists the domains summed from the day rows, for any rows, changes, range, da
       fc.array(writeArb, { minLength: 1, maxLength: 25 }),
       fc.array(askArb, { minLength: 1, maxLength: 6 }),
       async (writes, asks) => {
-        const database = await createTestDatabase();
-        try {
+        await withTestDatabase(async (database) => {
           const p = await insertPartner(database, 'p@x.test');
           const o = await insertPartner(database, 'o@x.test');
           for (const [i, w] of writes.entries()) {
@@ -147,9 +146,7 @@ it('lists the domains summed from the day rows, for any rows, changes, range, da
           }
           await expectMonthsRecounted(database);
           await expectListsAsSummed(database, p.userId, asks);
-        } finally {
-          await database.close();
-        }
+        });
       },
     ),
     { numRuns: Number(process.env.SOURCES_PROPERTY_RUNS ?? 30) },
@@ -157,8 +154,7 @@ it('lists the domains summed from the day rows, for any rows, changes, range, da
 }, 300_000);
 
 it('counts the day rows of the months already held when the migration runs', async () => {
-  const database = await createTestDatabase();
-  try {
+  await withTestDatabase(async (database) => {
     const p = await insertPartner(database, 'p@x.test');
     const row = (day: string, domain: 'a.example' | 'b.example', url: '' | '/x', hits: number) => ({ kind: 'add' as const, rows: [{ key: { day, domain, url }, figures: { hits, downloads: 0, unique_downloads: 0, purchases: 0 } }] });
     for (const w of [row('2026-11-01', 'a.example', '', 3), row('2026-11-02', 'a.example', '/x', 1), row('2026-11-20', 'b.example', '', 2), row('2026-10-31', 'a.example', '', 5)]) {
@@ -175,7 +171,5 @@ it('counts the day rows of the months already held when the migration runs', asy
     await expectListsAsSummed(database, p.userId, asks);
     const [kept] = await database.query<Row>(sql`select day_rows from stats_source_months where month = '2026-11-01' and domain = 'a.example'`);
     expect(num(kept?.day_rows)).toBe(2);
-  } finally {
-    await database.close();
-  }
+  });
 });
