@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { DEFAULT_PRODUCT, DOWNLOAD_REASONS, dayOf, addDays, fileHints, fileHintsChangeAt, type FileHintInput, type FilesAnswer, type FilesQuery, type NotCountedDownloads } from '@pc/core';
 import type { Database } from '../../../db/client.ts';
 import { dayStr as day, num, str, type Row } from '../../../db/sql.ts';
-import { anyNonZero, likeEscape, dir, offsetOf, underTag } from './common.ts';
+import { anyNonZero, likeEscape, dir, limitOffset, offsetOf, underTag } from './common.ts';
 
 /** The files and file copies screens' reads (statistics; shared parts in common.ts). */
 /** Sort keys on the file itself, on its all-time totals, and on today's row. */
@@ -54,12 +54,12 @@ export async function files(
       join ingest_files f on f.project = t.project and f.file_id = t.file_id
       where t.user_id = ${userId} and t.project = ${q.app} and ${where}
       order by ${sql.raw(FILE_TOTAL_SORT[q.sort_key]!)} ${d}, t.file_id ${d}
-      limit ${q.per_page} offset ${offsetOf(q)}`;
+      ${limitOffset(q.per_page, offsetOf(q))}`;
   } else if (!FILE_TODAY_SORT[q.sort_key]) {
     pageQuery = sql`
       select f.file_id from ingest_files f where ${where}
       order by ${sql.raw(FILE_COLUMN_SORT[q.sort_key]!)} ${d}, f.file_id ${d}
-      limit ${q.per_page} offset ${offsetOf(q)}`;
+      ${limitOffset(q.per_page, offsetOf(q))}`;
   }
   // The kept count serves every list but a name search, which counts the files it matches.
   const total = q.search
@@ -177,7 +177,7 @@ async function pageByTodaysFigure(
     (
       await database.query<Row>(sql`
         select d.file_id ${rowsOnSide(sign)}
-        order by ${figure} ${dir(on.d)}, d.file_id ${dir(on.d)} limit ${count} offset ${from}`, { prepared: true })
+        order by ${figure} ${dir(on.d)}, d.file_id ${dir(on.d)} ${limitOffset(count, from)}`, { prepared: true })
     ).map((r) => str(r.file_id));
   const sizeOf = async (sign: SQL) =>
     num((await database.query<Row>(sql`select count(*) as n ${rowsOnSide(sign)}`, { prepared: true }))[0]?.n);
