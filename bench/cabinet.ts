@@ -6,6 +6,7 @@
  * PostgreSQL database (created and dropped) when DATABASE_URL is set. With BENCH_INGEST_PARTNERS=n it also
  * makes n partners with both programmes for ingest traffic. Used by bench:stats and bench:load.
  */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
@@ -292,6 +293,8 @@ export async function serve() {
 
 export interface Cabinet {
   ready: Ready;
+  /** The child's process id (its CPU time: cpuMillis). */
+  pid: number;
   /** The child's memory use now (rss and heap, bytes). */
   memory(): Promise<NodeJS.MemoryUsage>;
   stop(): Promise<void>;
@@ -311,6 +314,7 @@ export async function startCabinet(env: Record<string, string> = {}): Promise<Ca
   });
   return {
     ready,
+    pid: child.pid!,
     memory: () =>
       new Promise((resolve) => {
         const onMessage = (m: unknown) => {
@@ -339,7 +343,37 @@ export interface ReadResult {
   bytesPerAnswer: number;
   non2xx: number;
   errors: number;
+  /** Answers received in all. */
+  requests: number;
 }
+
+/** Clock ticks a second of /proc's CPU times (Linux's USER_HZ, 100 on every architecture it runs on here). */
+const TICKS_PER_SECOND = 100;
+
+/**
+ * CPU time (user and system, milliseconds) spent so far by the processes given, or by every process whose name is
+ * `name` (the PostgreSQL server's processes: `postgres`), from /proc (Linux; 0 elsewhere). Unlike requests a second,
+ * a call's CPU time per answer hardly moves when other work shares the machine.
+ */
+export function cpuMillis(of: { pids?: number[]; name?: string }): number {
+  if (!existsSync('/proc/self/stat')) return 0;
+  const pids = of.pids ?? readdirSync('/proc').filter((d) => /^\d+$/.test(d) && readOr(`/proc/${d}/comm`).trim() === of.name).map(Number);
+  let ticks = 0;
+  for (const pid of pids) {
+    // The fields after the command's closing parenthesis: state is the 3rd field of stat, utime the 14th, stime the 15th.
+    const fields = readOr(`/proc/${pid}/stat`).split(') ')[1]?.split(' ') ?? [];
+    ticks += Number(fields[11] ?? 0) + Number(fields[12] ?? 0);
+  }
+  return (ticks * 1000) / TICKS_PER_SECOND;
+}
+
+const readOr = (path: string) => {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return ''; // the process has exited
+  }
+};
 
 /** Drives one call (or several paths in turn) at `connections` for `seconds`. */
 export async function readLoad(
@@ -375,6 +409,7 @@ export async function readLoad(
     bytesPerAnswer: Math.round(result.throughput.total / Math.max(1, result.requests.total)),
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
+    requests: result.requests.total,
   };
 }
 

@@ -128,6 +128,7 @@ async function readsOn(label: string, readies: Ready[], paths: (ready: Ready) =>
     bytesPerAnswer: Math.round(parts.reduce((sum, r) => sum + r.bytesPerAnswer * r.rps, 0) / Math.max(1, parts.reduce((sum, r) => sum + r.rps, 0))),
     non2xx: parts.reduce((sum, r) => sum + r.non2xx, 0),
     errors: parts.reduce((sum, r) => sum + r.errors, 0),
+    requests: parts.reduce((sum, r) => sum + r.requests, 0),
   };
 }
 

@@ -9,16 +9,18 @@
  * latency and requests per second. Any answer other than 2xx makes the run invalid (printed, exit code 1).
  *
  * Options (environment): BENCH_SECONDS (per call, default 6), BENCH_CONNECTIONS (default 100),
- * BENCH_ONLY (substrings of the labels of the calls to run, comma-separated). Each call asks the same URL again and
+ * BENCH_ONLY (substrings of the labels of the calls to run, comma-separated). Beside each call's figures, the CPU time
+ * per answer of the server's process and of PostgreSQL's processes (from /proc), which moves far less than requests a
+ * second when other work shares the machine. Each call asks the same URL again and
  * again, so kept answers (decision 0093) are measured; READ_CACHE_MB=0 measures the calls computed every time.
  */
-import { readLoad, startCabinet, type ReadResult, type Ready } from './cabinet.ts';
+import { cpuMillis, readLoad, startCabinet, type ReadResult, type Ready } from './cabinet.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 100);
 const P99_GOAL_MS = 100;
 
-async function measure(ready: Ready) {
+async function measure(ready: Ready, pid: number) {
   console.log(`Database: ${ready.kind}; seeded in ${ready.seedSeconds.toFixed(1)} s:`, ready.counts);
 
   const today = new Date().toISOString().slice(0, 10);
@@ -58,6 +60,10 @@ async function measure(ready: Ready) {
   ];
   const only = process.env.BENCH_ONLY;
   const results: ReadResult[] = [];
+  // CPU milliseconds per answer, the server's process and the database's (PostgreSQL's processes; PGlite runs in the
+  // server's): steadier than requests a second from one run to the next on a machine shared with other work.
+  const cpuPerAnswer = new Map<ReadResult, { process: number; database: number }>();
+  const cpuNow = () => ({ process: cpuMillis({ pids: [pid] }), database: ready.kind === 'pg' ? cpuMillis({ name: 'postgres' }) : 0 });
   const base = `http://127.0.0.1:${ready.port}/api`;
   // Warm up, and check every call answers 200 before measuring.
   for (const [label, path] of calls) {
@@ -68,16 +74,23 @@ async function measure(ready: Ready) {
   results.push(await readLoad('fastify hello-world', `http://127.0.0.1:${ready.helloPort}/`, {}, opts));
   for (const [label, path] of calls) {
     if (only && !only.split(',').some((part) => label.includes(part))) continue;
+    const before = cpuNow();
     const r = await readLoad(label, `${base}${path}`, { cookie: ready.cookie }, opts);
+    const after = cpuNow();
+    const answers = Math.max(1, r.requests);
+    const cpu = { process: (after.process - before.process) / answers, database: (after.database - before.database) / answers };
+    cpuPerAnswer.set(r, cpu);
     results.push(r);
-    console.log(`  ${label.padEnd(30)} p50 ${String(r.p50).padStart(5)} ms  p99 ${String(r.p99).padStart(5)} ms  ${String(r.rps).padStart(6)} req/s`);
+    console.log(`  ${label.padEnd(30)} p50 ${String(r.p50).padStart(5)} ms  p99 ${String(r.p99).padStart(5)} ms  ${String(r.rps).padStart(6)} req/s  CPU ${cpu.process.toFixed(2)} + ${cpu.database.toFixed(2)} ms`);
   }
   console.log(`\n${CONNECTIONS} connections, ${SECONDS} s per call, ${ready.kind}`);
   const hello = results[0]!;
-  console.log('| call | p50 ms | p99 ms | req/s | of hello-world | KB per answer | non-2xx | errors |');
-  console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
-  for (const r of results)
-    console.log(`| ${r.label} | ${r.p50} | ${r.p99} | ${r.rps} | ${(r.rps / Math.max(1, hello.rps)).toFixed(2)} | ${(r.bytesPerAnswer / 1024).toFixed(1)} | ${r.non2xx} | ${r.errors} |`);
+  console.log('| call | p50 ms | p99 ms | req/s | of hello-world | CPU ms per answer: server + database | KB per answer | non-2xx | errors |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
+  for (const r of results) {
+    const cpu = cpuPerAnswer.get(r);
+    console.log(`| ${r.label} | ${r.p50} | ${r.p99} | ${r.rps} | ${(r.rps / Math.max(1, hello.rps)).toFixed(2)} | ${cpu ? `${cpu.process.toFixed(2)} + ${cpu.database.toFixed(2)}` : ''} | ${(r.bytesPerAnswer / 1024).toFixed(1)} | ${r.non2xx} | ${r.errors} |`);
+  }
   const measured = results.slice(1);
   if (measured.length > 0) {
     const heaviest = measured.reduce((m, r) => (r.p99 > m.p99 ? r : m));
@@ -100,7 +113,7 @@ async function measure(ready: Ready) {
 
 const cabinet = await startCabinet();
 try {
-  await measure(cabinet.ready);
+  await measure(cabinet.ready, cabinet.pid);
 } finally {
   await cabinet.stop();
 }

@@ -20,7 +20,7 @@ import {
   type UnusedFilesAnswer,
 } from '@pc/core';
 import type { Database } from '../../db/client.ts';
-import { dayStr as day, num, pgArray, str, type Row } from '../../db/sql.ts';
+import { dayStr as day, num, str, type Row } from '../../db/sql.ts';
 import { readProduct } from '../../money/product.ts';
 import { ledgerEarningsOf, liveDaysOf } from '../../money/balance.ts';
 import { earningDaysOf } from '../../money/earning-days.ts';
@@ -220,49 +220,56 @@ export async function unlimitedHistory(database: Database, userId: number): Prom
  */
 export async function unusedFiles(database: Database, userId: number, now: Date): Promise<UnusedFilesAnswer> {
   const periods = DEFAULT_PRODUCT.unusedFilePeriodsDays;
-  const projects = await activeProjects(database, userId);
-  if (projects.length === 0) return { data: [] };
   const cutoffs = periods.map((days) => {
     const at = new Date(now.getTime() - days * 86_400_000);
     return { days, at: at.toISOString(), day: dayOf(at) };
   });
   const latestDay = cutoffs.reduce((m, c) => (c.day > m ? c.day : m), cutoffs[0]!.day);
-  const [byDays, boundary] = await Promise.all([
-    database.query<Row>(sql`
-      select project, ${sql.join(
-        cutoffs.map((c) => {
-          // Unused for the whole period: from a day before the cutoff's, or from the cutoff's day after a download.
-          const inPeriod = sql`since_day < ${c.day}::date or (since_day = ${c.day}::date and downloaded)`;
-          return sql`coalesce(sum(files) filter (where ${inPeriod}), 0)::bigint as ${sql.identifier(`c${c.days}`)},
-                coalesce(sum(bytes) filter (where ${inPeriod}), 0)::bigint as ${sql.identifier(`b${c.days}`)}`;
-        }),
-        sql`, `,
-      )}
-      from stats_unused_days
-      where user_id = ${userId} and since_day <= ${latestDay}::date
-      group by project`, { prepared: 'dashboard_unused_days' }),
-    // One index range per period and project (the files uploaded on the cutoff's day, by its moment), each file's
-    // totals looked up by key: a join would read every file of the partner. The lookup is a sub-select and the
-    // projects an array behind one, so the plan kept for the statement, made without the partner's id, looks up too
-    // (written `not exists`, that plan hashed all the partner's totals: 21 ms against 0.2) and is kept instead of
-    // planning every call anew (decision 0225).
-    database.query<Row>(sql`
-      select p.project, c.days, x.count, x.bytes
-      from (values ${sql.join(
-        cutoffs.map((c) => sql`(${c.days}::int, ${c.day}::date, ${c.at}::timestamptz)`),
-        sql`, `,
-      )}) as c(days, day, at)
-      cross join unnest((select ${pgArray(projects)}::text[])) as p(project)
-      cross join lateral (
-        select count(*)::bigint as count, coalesce(sum(f.size_bytes), 0)::bigint as bytes
-        from ingest_files f
-        where f.user_id = ${userId} and f.project = p.project and f.kind = 'file' and f.known and f.deleted_at is null
-          and f.uploaded_at >= c.day::timestamp at time zone 'UTC' and f.uploaded_at <= c.at
-          and (select t.last_download_day from stats_file_totals t
-               where t.user_id = f.user_id and t.project = f.project and t.file_id = f.file_id) is null
-      ) as x
-      where x.count > 0`, { prepared: 'dashboard_unused_on_cutoff_day' }),
-  ]);
+  // One statement (decision 0226): the partner's activated projects, the whole days' sums and the cutoff days' files,
+  // each a JSON text.
+  const [row] = await database.query<Row>(
+    sql`
+    with p as materialized (select project from partner_programs where user_id = ${userId})
+    select
+      (select coalesce(json_agg(p.project order by p.project), '[]')::text from p) as projects,
+      (select coalesce(json_agg(w), '[]')::text from (
+        select project, ${sql.join(
+          cutoffs.map((c) => {
+            // Unused for the whole period: from a day before the cutoff's, or from the cutoff's day after a download.
+            const inPeriod = sql`since_day < ${c.day}::date or (since_day = ${c.day}::date and downloaded)`;
+            return sql`coalesce(sum(files) filter (where ${inPeriod}), 0)::bigint as ${sql.identifier(`c${c.days}`)},
+                  coalesce(sum(bytes) filter (where ${inPeriod}), 0)::bigint as ${sql.identifier(`b${c.days}`)}`;
+          }),
+          sql`, `,
+        )}
+        from stats_unused_days
+        where user_id = ${userId} and since_day <= ${latestDay}::date
+        group by project) w) as whole,
+      -- One index range per period and project (the files uploaded on the cutoff's day, by its moment), each file's
+      -- totals looked up by key: a join would read every file of the partner. The lookup is a sub-select, so the plan
+      -- kept for the statement, made without the partner's id, looks up too (written "not exists", that plan hashed
+      -- all the partner's totals: 21 ms against 0.2), and the plan is kept instead of made anew at each call (0225).
+      (select coalesce(json_agg(b), '[]')::text from (
+        select p.project, c.days, x.count, x.bytes
+        from (values ${sql.join(
+          cutoffs.map((c) => sql`(${c.days}::int, ${c.day}::date, ${c.at}::timestamptz)`),
+          sql`, `,
+        )}) as c(days, day, at)
+        cross join p
+        cross join lateral (
+          select count(*)::bigint as count, coalesce(sum(f.size_bytes), 0)::bigint as bytes
+          from ingest_files f
+          where f.user_id = ${userId} and f.project = p.project and f.kind = 'file' and f.known and f.deleted_at is null
+            and f.uploaded_at >= c.day::timestamp at time zone 'UTC' and f.uploaded_at <= c.at
+            and (select t.last_download_day from stats_file_totals t
+                 where t.user_id = f.user_id and t.project = f.project and t.file_id = f.file_id) is null
+        ) as x
+        where x.count > 0) b) as boundary`,
+    { prepared: 'dashboard_unused_files' },
+  );
+  const projects = JSON.parse(str(row?.projects ?? '[]')) as ProjectId[];
+  const byDays = JSON.parse(str(row?.whole ?? '[]')) as Row[];
+  const boundary = JSON.parse(str(row?.boundary ?? '[]')) as Row[];
   const wholeDays = new Map(byDays.map((r) => [str(r.project), r]));
   const onCutoffDay = new Map(boundary.map((r) => [`${str(r.project)}:${num(r.days)}`, r]));
   return {

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { DEFAULT_PRODUCT, DOWNLOAD_REASONS, dayOf, addDays, fileHints, fileHintsChangeAt, type FileHintInput, type FilesAnswer, type FilesQuery, type NotCountedDownloads } from '@pc/core';
 import type { Database } from '../../../db/client.ts';
 import { dayStr as day, num, str, type Row } from '../../../db/sql.ts';
-import { anyNonZero, likeEscape, dir, limitOffset, offsetOf, underTag } from './common.ts';
+import { anyNonZero, likeEscape, dir, jsonRows, limitOffset, offsetOf, rowsOfJson, underTag } from './common.ts';
 
 /** The files and file copies screens' reads (statistics; shared parts in common.ts). */
 /** Sort keys on the file itself, on its all-time totals, and on today's row. */
@@ -24,6 +24,28 @@ const FILE_TODAY_SORT: Record<string, string> = {
   sales_today: 'sales',
 };
 
+/** The page's columns (decision 0226): the name each is read under, and its value in the statement. */
+const PAGE_COLUMNS: ReadonlyArray<readonly [string, string]> = [
+  ['file_id', 'f.file_id'],
+  ['name', 'f.name'],
+  ['folder', 'f.folder'],
+  ['size_bytes', 'f.size_bytes'],
+  ['uploaded_at', 'f.uploaded_at'],
+  ['downloads_today', 'coalesce(d.downloads, 0)'],
+  ['downloads_total', 'coalesce(t.downloads, 0)'],
+  ['counted_today', 'coalesce(d.counted_downloads, 0)'],
+  ...DOWNLOAD_REASONS.map((r) => [`uncounted_${r}`, `coalesce(d.uncounted_${r}, 0)`] as const),
+  ['video_views_today', 'coalesce(d.video_views, 0)'],
+  ['video_views_total', 'coalesce(t.video_views, 0)'],
+  ['earned_today', 'coalesce(d.earned_micro, 0)'],
+  ['earned_total', 'coalesce(t.earned_micro, 0)'],
+  ['sales_today', 'coalesce(d.sales, 0)'],
+  ['sales_total', 'coalesce(t.sales, 0)'],
+  ['last_download_day', 't.last_download_day'],
+  ['trend_last', 'trend.last'],
+  ['trend_before', 'trend.before'],
+];
+
 export async function files(
   database: Database,
   userId: number,
@@ -41,92 +63,72 @@ export async function files(
   if (q.search) filters.push(sql`and f.name ilike ${`%${likeEscape(q.search)}%`}`);
   const base = sql`f.user_id = ${userId} and f.project = ${q.app} and f.kind = ${kind} and f.known and f.deleted_at is null`;
   const where = sql`${base} ${sql.join(filters, sql` `)}`;
-  const kept = keptFolders(database, userId, q, kind);
-  const folders = kept.then((k) => k.folders);
-  if (q.sub_id !== undefined) return filesUnderTag(database, userId, q, today, where, q.sub_id, folders);
+  if (q.sub_id !== undefined) return filesUnderTag(database, userId, q, today, where, q.sub_id, keptFolders(database, userId, q, kind).then((k) => k.folders));
   const d = dir(q.sort_dir);
+  // The list's size: the kept count serves every list but a name search, which counts the files it matches.
+  const totalSql = q.search ? sql`(select count(*) from ingest_files f where ${where})` : sql`k.files`;
   // The page's file ids, in order: each sort key walks its own index (migration 0251); ties by file id. Today's
-  // figures have no index of their own: pageByTodaysFigure.
-  let pageQuery: SQL | null = null;
+  // figures have no index of their own: pageByTodaysFigure finds their ids first.
+  let ids: SQL;
   if (FILE_TOTAL_SORT[q.sort_key]) {
-    pageQuery = sql`
+    ids = sql`unnest(array(
       select t.file_id from stats_file_totals t
       join ingest_files f on f.project = t.project and f.file_id = t.file_id
       where t.user_id = ${userId} and t.project = ${q.app} and ${where}
       order by ${sql.raw(FILE_TOTAL_SORT[q.sort_key]!)} ${d}, t.file_id ${d}
-      ${limitOffset(q.per_page, offsetOf(q))}`;
+      ${limitOffset(q.per_page, offsetOf(q))}))`;
   } else if (!FILE_TODAY_SORT[q.sort_key]) {
-    pageQuery = sql`
+    ids = sql`unnest(array(
       select f.file_id from ingest_files f where ${where}
       order by ${sql.raw(FILE_COLUMN_SORT[q.sort_key]!)} ${d}, f.file_id ${d}
-      ${limitOffset(q.per_page, offsetOf(q))}`;
-  }
-  // The kept count serves every list but a name search, which counts the files it matches.
-  const total = q.search
-    ? database.query<Row>(sql`select count(*) as n from ingest_files f where ${where}`, { prepared: true }).then((r) => num(r[0]?.n))
-    : kept.then((k) => k.files);
-  const [ids, totalFiles, folderList] = await Promise.all([
-    pageQuery
-      ? database.query<Row>(pageQuery, { prepared: true }).then((page) => page.map((r) => str(r.file_id)))
-      : pageByTodaysFigure(
-          database,
-          { userId, app: q.app, today, where, column: FILE_TODAY_SORT[q.sort_key]!, d: q.sort_dir },
-          offsetOf(q),
-          q.per_page,
-          total,
-        ),
-    total,
-    folders,
-  ]);
-  const pageIds = JSON.stringify(ids);
-  // The page's files in its order, each looked up by key (behind `offset 0`: left to itself the planner may read every
-  // file of a partner whose files are most of the table); one text whatever the page, so it is prepared.
-  const pageFiles = () =>
-    database.query<Row>(
-      sql`
-    select f.file_id, f.name, f.folder, f.size_bytes, f.uploaded_at,
-           coalesce(d.downloads, 0) as downloads_today, coalesce(t.downloads, 0) as downloads_total,
-           coalesce(d.counted_downloads, 0) as counted_today,
-           ${sql.raw(DOWNLOAD_REASONS.map((r) => `coalesce(d.uncounted_${r}, 0) as uncounted_${r}`).join(', '))},
-           coalesce(d.video_views, 0) as video_views_today, coalesce(t.video_views, 0) as video_views_total,
-           coalesce(d.earned_micro, 0) as earned_today, coalesce(t.earned_micro, 0) as earned_total,
-           coalesce(d.sales, 0) as sales_today, coalesce(t.sales, 0) as sales_total, t.last_download_day
-    from jsonb_array_elements_text(${pageIds}::jsonb) with ordinality as p(file_id, n)
-    cross join lateral (select * from ingest_files f where f.project = ${q.app} and f.file_id = p.file_id offset 0) f
-    left join stats_file_totals t on t.user_id = f.user_id and t.project = f.project and t.file_id = f.file_id
-    left join ingest_daily_file d on d.user_id = f.user_id and d.project = f.project and d.day = ${today}::date and d.file_id = f.file_id
-    where f.user_id = ${userId}
-    order by p.n`,
-      { prepared: 'statistics_files_page' },
+      ${limitOffset(q.per_page, offsetOf(q))}))`;
+  } else {
+    const total = async () =>
+      num((await database.query<Row>(sql`select ${totalSql} as n from (${keptFoldersOf(userId, q, kind)}) k`, { prepared: true }))[0]?.n);
+    const found = await pageByTodaysFigure(
+      database,
+      { userId, app: q.app, today, where, column: FILE_TODAY_SORT[q.sort_key]!, d: q.sort_dir },
+      offsetOf(q),
+      q.per_page,
+      total,
     );
-  // The "falling" hint compares the last 7 days with the 7 before, for the files of this page only: an index range
-  // per file of the page on stats_daily_file_trend_idx (one file's days, behind `offset 0`: read as one day range of
-  // the partner, a day-first index of today's sorts would hold every file's days), read beside the page's files.
+    ids = sql`jsonb_array_elements_text(${JSON.stringify(found)}::jsonb)`;
+  }
+  // The "falling" hint compares the last 7 days with the 7 before, for the files of the page only: an index range
+  // per file on stats_daily_file_trend_idx (one file's days, behind `offset 0`: read as one day range of the
+  // partner, a day-first index of today's sorts would hold every file's days).
   const window = DEFAULT_PRODUCT.fileHints.fallingWindowDays;
   const split = addDays(today, -(window - 1));
   const start = addDays(today, -(2 * window - 1));
-  const pageTrend = () =>
-    database.query<Row>(
-      sql`
-      select p.file_id,
-             coalesce(sum(d.downloads) filter (where d.day >= ${split}::date), 0) as last,
-             coalesce(sum(d.downloads) filter (where d.day < ${split}::date), 0) as before
-      from jsonb_array_elements_text(${pageIds}::jsonb) as p(file_id)
-      cross join lateral (
-        select d.day, d.downloads from ingest_daily_file d
-        where d.user_id = ${userId} and d.project = ${q.app} and d.file_id = p.file_id and d.day between ${start}::date and ${today}::date
-        offset 0) d
-      group by p.file_id`,
-      { prepared: 'statistics_files_trend' },
-    );
-  const [rows, trend] = ids.length === 0 ? [[], []] : await Promise.all([pageFiles(), pageTrend()]);
-  const recent = new Map<string, { last: number; before: number }>();
-  for (const r of trend) recent.set(str(r.file_id), { last: num(r.last), before: num(r.before) });
+  // One statement answers the list (decision 0226): the list's size and folders, and the page's files in its order,
+  // each looked up by key (behind `offset 0`: left to itself the planner may read every file of a partner whose files
+  // are most of the table) with its figures today and in all and its trend. Every statement costs the process a
+  // write and a read on its connection, which on a busy machine cost more than the database's work here. The page
+  // comes as one JSON text of arrays of PAGE_COLUMNS, read by JSON.parse at once.
+  const [row] = await database.query<Row>(
+    sql`
+    with p as materialized (select file_id, n from ${ids} with ordinality as p(file_id, n))
+    select ${totalSql} as total, k.folders,
+      (select ${jsonRows(PAGE_COLUMNS.map(([, value]) => value), sql`p.n`)}
+       from p
+       cross join lateral (select * from ingest_files f where f.project = ${q.app} and f.file_id = p.file_id and f.user_id = ${userId} offset 0) f
+       left join stats_file_totals t on t.user_id = f.user_id and t.project = f.project and t.file_id = f.file_id
+       left join ingest_daily_file d on d.user_id = f.user_id and d.project = f.project and d.day = ${today}::date and d.file_id = f.file_id
+       cross join lateral (
+         select coalesce(sum(r.downloads) filter (where r.day >= ${split}::date), 0) as last,
+                coalesce(sum(r.downloads) filter (where r.day < ${split}::date), 0) as before
+         from (select r.day, r.downloads from ingest_daily_file r
+               where r.user_id = ${userId} and r.project = ${q.app} and r.file_id = p.file_id and r.day between ${start}::date and ${today}::date
+               offset 0) r) trend
+      ) as page
+    from (${keptFoldersOf(userId, q, kind)}) k`,
+    { prepared: true },
+  );
+  const rows = rowsOfJson(row?.page, PAGE_COLUMNS.map(([name]) => name));
   let nextChange: number | null = null;
   const answer: FilesAnswer = {
     data: rows.map((r) => {
       const createdAt = r.uploaded_at ? new Date(r.uploaded_at as string) : null;
-      const trend = recent.get(str(r.file_id)) ?? { last: 0, before: 0 };
       if (!createdAt) return { ...fileRowOf(r), hints: [] };
       const input: FileHintInput = {
         uploadedAt: createdAt,
@@ -134,15 +136,15 @@ export async function files(
         lastDownloadAt: r.last_download_day ? `${addDays(day(r.last_download_day), 1)}T00:00:00Z` : null,
         downloads: num(r.downloads_total),
         purchases: num(r.sales_total),
-        downloadsLast7d: trend.last,
-        downloadsPrevious7d: trend.before,
+        downloadsLast7d: num(r.trend_last),
+        downloadsPrevious7d: num(r.trend_before),
       };
       const change = fileHintsChangeAt(input, now)?.getTime();
       if (change !== undefined && (nextChange === null || change < nextChange)) nextChange = change;
       return { ...fileRowOf(r), hints: fileHints(input, now) };
     }),
-    meta: { page: q.page, per_page: q.per_page, total: totalFiles },
-    folders: folderList,
+    meta: { page: q.page, per_page: q.per_page, total: num(row?.total) },
+    folders: JSON.parse(str(row?.folders ?? '[]')) as string[],
   };
   if (nextChange !== null) hintsChangeAt?.(new Date(nextChange));
   return answer;
@@ -162,7 +164,7 @@ async function pageByTodaysFigure(
   on: { userId: number; app: string; today: string; where: SQL; column: string; d: 'asc' | 'desc' },
   offset: number,
   limit: number,
-  total: Promise<number>,
+  total: () => Promise<number>,
 ): Promise<string[]> {
   const figure = sql.raw(`d.${on.column}`);
   const first = on.d === 'desc' ? sql`> 0` : sql`< 0`;
@@ -187,7 +189,7 @@ async function pageByTodaysFigure(
   // The page ran past the first side: a page that holds some of it tells its size; an empty one counts it.
   const firstSize = page.length > 0 ? offset + page.length : await sizeOf(first);
   const lastSize = await sizeOf(last);
-  const zeros = (await total) - firstSize - lastSize;
+  const zeros = (await total()) - firstSize - lastSize;
   const zerosFrom = Math.max(0, offset - firstSize);
   if (zerosFrom < zeros) {
     const zeroPage = await database.query<Row>(sql`
@@ -230,28 +232,25 @@ function fileRowOf(r: Row): Omit<FilesAnswer['data'][number], 'hints'> {
  * The partner's folders (a thousand at most, in name order) and how many files the list's folder filter holds, from
  * the folder counts kept beside the files (migration 0890, decision 0222): one statement over a few rows instead of
  * counting every file and walking the folder index. A folder whose files have all left keeps a row at zero; it is
- * no longer one of the partner's folders.
+ * no longer one of the partner's folders. One row: `files`, and `folders` as a JSON text.
  */
-async function keptFolders(
-  database: Database,
-  userId: number,
-  q: FilesQuery,
-  kind: 'file' | 'copy',
-): Promise<{ files: number; folders: string[] }> {
+function keptFoldersOf(userId: number, q: FilesQuery, kind: 'file' | 'copy'): SQL {
   const inList: SQL[] = [];
   if (q.inbox === true) inList.push(sql`and s.folder is null`);
   if (q.inbox === false) inList.push(sql`and s.folder is not null`);
   if (q.folder) inList.push(sql`and s.folder = ${q.folder}`);
   const own = sql`s.user_id = ${userId} and s.project = ${q.app} and s.kind = ${kind}`;
-  const [row] = await database.query<Row>(
-    sql`
+  return sql`
     select coalesce(sum(s.files) filter (where true ${sql.join(inList, sql` `)}), 0) as files,
            (select coalesce(json_agg(n.folder order by n.folder), '[]')::text from (
               select s.folder from stats_file_folders s where ${own} and s.folder is not null and s.files > 0
               order by s.folder limit 1000) n) as folders
-    from stats_file_folders s where ${own}`,
-    { prepared: true },
-  );
+    from stats_file_folders s where ${own}`;
+}
+
+/** The partner's folders and the list's size (keptFoldersOf) on their own, for the lists under a tag. */
+async function keptFolders(database: Database, userId: number, q: FilesQuery, kind: 'file' | 'copy'): Promise<{ files: number; folders: string[] }> {
+  const [row] = await database.query<Row>(keptFoldersOf(userId, q, kind), { prepared: true });
   return { files: num(row?.files), folders: JSON.parse(str(row?.folders ?? '[]')) as string[] };
 }
 

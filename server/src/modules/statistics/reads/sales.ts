@@ -3,7 +3,7 @@ import { maskEmail, resolveRange, addDays, saleHeldUntil, type SalesAnswer, type
 import { readProduct } from '../../../money/product.ts';
 import type { Database } from '../../../db/client.ts';
 import { num, str, type Row } from '../../../db/sql.ts';
-import { dir, offsetOf } from './common.ts';
+import { dir, jsonRows, offsetOf, rowsOfJson } from './common.ts';
 
 /** The sales screen's reads (statistics; shared parts in common.ts). */
 /** What each sort orders a branch's sales by: the partner's own sales (`own`) or those their sites referred. */
@@ -33,6 +33,25 @@ function sourceKind(
  * The partner's sales: those of their files, and those their verified sites referred (a site owner sees the
  * sale but not another partner's file).
  */
+/**
+ * The page's columns: the name each is read under, and its value (`c` the cut's keys, `s` the sale, `f` its file);
+ * the site bonus is the partner's when the sale came through their site, whichever side it is listed on.
+ */
+const saleColumns = (userId: number): ReadonlyArray<readonly [string, string | SQL]> => [
+  ['sale_id', 's.sale_id'],
+  ['at', 's.at'],
+  ['buyer_email', 's.buyer_email'],
+  ['file_id', 'case when c.own then s.file_id end'],
+  ['revenue_type', 's.revenue_type'],
+  ['site_domain', 's.site_domain'],
+  ['payment_system', 's.payment_system'],
+  ['tariff', 's.tariff'],
+  ['status', 's.status'],
+  ['file_sales', 'case when c.own then s.applied_share_micro else 0 end'],
+  ['site_sales', sql`case when s.site_user_id = ${userId} then s.applied_site_micro else 0 end`],
+  ['file_name', 'f.name'],
+];
+
 export async function sales(
   database: Database,
   userId: number,
@@ -63,7 +82,10 @@ export async function sales(
   // project, at, sale id) that holds the filters' columns too, without a row's visit), then the two are merged and
   // the page's rows and file names read by key (decision 0223).
   const upTo = q.page * q.per_page;
-  const [rows, counted, product] = await Promise.all([
+  const columns = saleColumns(userId);
+  // One statement answers the page and the list's size (decision 0226): the page's sales as one JSON text, the total
+  // from the sales kept counted by day (decision 0215; the range is whole UTC days).
+  const [[answer], product] = await Promise.all([
     database.query<Row>(sql`
       with keys as (
         (select ${saleSortValue(q.sort_key, true, userId)} as sort_value, s.sale_id, true as own
@@ -73,21 +95,18 @@ export async function sales(
          from ingest_sales s where ${referred} order by 1 ${d}, 2 ${d} limit ${upTo})
       ),
       cut as (select * from keys k order by k.sort_value ${d}, k.sale_id ${d} limit ${q.per_page} offset ${offsetOf(q)})
-      select s.project, s.sale_id, s.at, s.buyer_email, case when c.own then s.file_id end as file_id, s.revenue_type,
-             s.site_domain, s.payment_system, s.tariff, s.status, s.amount_micro,
-             case when c.own then s.applied_share_micro else 0 end as file_sales,
-             case when s.site_user_id = ${userId} then s.applied_site_micro else 0 end as site_sales, f.name as file_name
-      from cut c
-      join ingest_sales s on s.project = ${q.app} and s.sale_id = c.sale_id
-      left join ingest_files f on c.own and f.project = s.project and f.file_id = s.file_id and f.user_id = ${userId}
-      order by c.sort_value ${d}, c.sale_id ${d}`, { prepared: true }),
-    // The total from the sales kept counted by day (decision 0215): the range is whole UTC days.
-    database.query<Row>(sql`
-      select coalesce(sum(d.sales), 0) as n from stats_sale_days d
-      where d.user_id = ${userId} and d.project = ${q.app} and d.day >= ${range.from}::date and d.day <= ${range.to}::date
-        ${filtersOn('d')} ${countTag}`, { prepared: true }),
+      select
+        (select coalesce(sum(d.sales), 0) from stats_sale_days d
+         where d.user_id = ${userId} and d.project = ${q.app} and d.day >= ${range.from}::date and d.day <= ${range.to}::date
+           ${filtersOn('d')} ${countTag}) as total,
+        (select ${jsonRows(columns.map(([, value]) => value), sql`c.sort_value ${d}, c.sale_id ${d}`)}
+         from cut c
+         join ingest_sales s on s.project = ${q.app} and s.sale_id = c.sale_id
+         left join ingest_files f on c.own and f.project = s.project and f.file_id = s.file_id and f.user_id = ${userId}) as page`,
+      { prepared: true }),
     readProduct(database),
   ]);
+  const rows = rowsOfJson(answer?.page, columns.map(([name]) => name));
   return {
     data: rows.map((r) => {
       const status = str(r.status) as SalesAnswer['data'][number]['status'];
@@ -108,7 +127,7 @@ export async function sales(
         on_hold_until: heldUntil ? heldUntil.toISOString() : null,
       };
     }),
-    meta: { page: q.page, per_page: q.per_page, total: num(counted[0]?.n) },
+    meta: { page: q.page, per_page: q.per_page, total: num(answer?.total) },
     range,
   };
 }
