@@ -23,6 +23,34 @@ export const num = (v: unknown): number => (v == null ? 0 : Number(v));
 /** A SQL value as text; null is ''. */
 export const str = (v: unknown): string => (v == null ? '' : String(v));
 
+/**
+ * Rows as one JSON text, an array of arrays of `values` in `order` (an aggregate over the rows of its FROM), and
+ * `rowsOfJson` to read them back keyed by `names`: JSON.parse reads the text at once instead of the driver decoding
+ * each column of each row, and a statement that answers its rows so can answer other figures beside them in one
+ * row (decision 0221). `values` are SQL expressions (a text is written as it is): a number (`{ number }`, an integer
+ * or null) is written as its text, anything else through to_json, which costs the database about as much again per
+ * value (decision 0226); dates and times come back as ISO texts.
+ */
+export type JsonRowValue = string | SQL | { number: string | SQL };
+
+export const jsonRows = (values: readonly JsonRowValue[], order: SQL) => {
+  const expression = (v: string | SQL) => (typeof v === 'string' ? sql.raw(v) : v);
+  const written = values.map((v) =>
+    typeof v === 'object' && 'number' in v
+      ? sql`coalesce((${expression(v.number)})::text, 'null')`
+      : sql`coalesce(to_json(${expression(v)})::text, 'null')`,
+  );
+  return sql`'[' || coalesce(string_agg('[' || concat_ws(',', ${sql.join(written, sql`, `)}) || ']', ',' order by ${order}), '') || ']'`;
+};
+
+export function rowsOfJson(text: unknown, names: readonly string[]): Row[] {
+  return (JSON.parse(String(text ?? '[]')) as unknown[][]).map((values) => {
+    const row: Row = {};
+    for (let i = 0; i < names.length; i++) row[names[i]!] = values[i];
+    return row;
+  });
+}
+
 /** A SQL date (a Date from node-postgres, text from PGlite) as 'YYYY-MM-DD'. */
 /** A SQL timestamp (a Date, or text from a driver that answers text) as a Date. */
 export const timestampOf = (v: unknown): Date => (v instanceof Date ? v : new Date(str(v)));

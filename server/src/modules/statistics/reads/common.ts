@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
-import { num, type Row } from '../../../db/sql.ts';
+import { jsonRows, num, rowsOfJson, type Row } from '../../../db/sql.ts';
 
 /**
  * What the statistics screens' reads share (one file per screen beside this one). Everything comes from the
@@ -41,21 +41,6 @@ export function underTag(p: { whole: SQL; twinTable: string; keys: readonly stri
 export const anyNonZero = (figures: readonly string[]) => sql.raw(figures.map((c) => `sum(${c}) <> 0`).join(' or '));
 
 /**
- * Rows as one JSON text, an array of arrays of `values` in `order` (an aggregate over the rows of its FROM), and
- * `rowsOfJson` to read them back keyed by `names`: JSON.parse reads the text at once instead of the driver decoding
- * each column of each row, and a statement that answers its rows so can answer other figures beside them in one
- * row (decision 0221). `values` are SQL expressions (a text is written as it is); numbers come back as numbers, dates and times as ISO texts.
- */
-export const jsonRows = (values: ReadonlyArray<string | SQL>, order: SQL) =>
-  sql`'[' || coalesce(string_agg('[' || concat_ws(',', ${sql.join(
-    values.map((v) => sql`coalesce(to_json(${typeof v === 'string' ? sql.raw(v) : v})::text, 'null')`),
-    sql`, `,
-  )}) || ']', ',' order by ${order}), '') || ']'`;
-
-export const rowsOfJson = (text: unknown, names: readonly string[]): Row[] =>
-  (JSON.parse(String(text ?? '[]')) as unknown[][]).map((values) => Object.fromEntries(names.map((name, i) => [name, values[i]])));
-
-/**
  * One page of a table's rows and the whole table's count and column sums, in one statement and one row (decision
  * 0221): the sums are computed once, not repeated on every row of the page by window functions, and a page past
  * the last one still has them. The page comes as one JSON text, an array of arrays of `columns` in that order,
@@ -75,7 +60,7 @@ export async function pageWithTotals(
     with g as (${p.rows}),
     p as (select * from g order by ${p.order} limit ${p.limit} offset ${p.offset})
     select count(*) as total_rows, ${sql.raw(p.summed.map((c) => `sum(${c}) as ${c}`).join(', '))},
-           (select ${jsonRows(p.columns, p.order)} from p) as page
+           (select ${jsonRows(p.columns.map((c) => (p.summed.includes(c) ? { number: c } : c)), p.order)} from p) as page
     from g`,
     p.planEachTime ? {} : { prepared: true },
   );

@@ -1,8 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { DEFAULT_PRODUCT, DOWNLOAD_REASONS, dayOf, addDays, fileHints, fileHintsChangeAt, type FileHintInput, type FilesAnswer, type FilesQuery, type NotCountedDownloads } from '@pc/core';
 import type { Database } from '../../../db/client.ts';
-import { dayStr as day, num, str, type Row } from '../../../db/sql.ts';
-import { anyNonZero, likeEscape, dir, jsonRows, limitOffset, offsetOf, rowsOfJson, underTag } from './common.ts';
+import { dayStr as day, jsonRows, num, rowsOfJson, str, type JsonRowValue, type Row } from '../../../db/sql.ts';
+import { anyNonZero, likeEscape, dir, limitOffset, offsetOf, underTag } from './common.ts';
 
 /** The files and file copies screens' reads (statistics; shared parts in common.ts). */
 /** Sort keys on the file itself, on its all-time totals, and on today's row. */
@@ -25,25 +25,25 @@ const FILE_TODAY_SORT: Record<string, string> = {
 };
 
 /** The page's columns (decision 0226): the name each is read under, and its value in the statement. */
-const PAGE_COLUMNS: ReadonlyArray<readonly [string, string]> = [
+const PAGE_COLUMNS: ReadonlyArray<readonly [string, JsonRowValue]> = [
   ['file_id', 'f.file_id'],
   ['name', 'f.name'],
   ['folder', 'f.folder'],
-  ['size_bytes', 'f.size_bytes'],
+  ['size_bytes', { number: 'f.size_bytes' }],
   ['uploaded_at', 'f.uploaded_at'],
-  ['downloads_today', 'coalesce(d.downloads, 0)'],
-  ['downloads_total', 'coalesce(t.downloads, 0)'],
-  ['counted_today', 'coalesce(d.counted_downloads, 0)'],
-  ...DOWNLOAD_REASONS.map((r) => [`uncounted_${r}`, `coalesce(d.uncounted_${r}, 0)`] as const),
-  ['video_views_today', 'coalesce(d.video_views, 0)'],
-  ['video_views_total', 'coalesce(t.video_views, 0)'],
-  ['earned_today', 'coalesce(d.earned_micro, 0)'],
-  ['earned_total', 'coalesce(t.earned_micro, 0)'],
-  ['sales_today', 'coalesce(d.sales, 0)'],
-  ['sales_total', 'coalesce(t.sales, 0)'],
+  ['downloads_today', { number: 'coalesce(d.downloads, 0)' }],
+  ['downloads_total', { number: 'coalesce(t.downloads, 0)' }],
+  ['counted_today', { number: 'coalesce(d.counted_downloads, 0)' }],
+  ...DOWNLOAD_REASONS.map((r) => [`uncounted_${r}`, { number: `coalesce(d.uncounted_${r}, 0)` }] as const),
+  ['video_views_today', { number: 'coalesce(d.video_views, 0)' }],
+  ['video_views_total', { number: 'coalesce(t.video_views, 0)' }],
+  ['earned_today', { number: 'coalesce(d.earned_micro, 0)' }],
+  ['earned_total', { number: 'coalesce(t.earned_micro, 0)' }],
+  ['sales_today', { number: 'coalesce(d.sales, 0)' }],
+  ['sales_total', { number: 'coalesce(t.sales, 0)' }],
   ['last_download_day', 't.last_download_day'],
-  ['trend_last', 'trend.last'],
-  ['trend_before', 'trend.before'],
+  ['trend_last', { number: 'trend.last' }],
+  ['trend_before', { number: 'trend.before' }],
 ];
 
 export async function files(

@@ -2,8 +2,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import { maskEmail, resolveRange, addDays, saleHeldUntil, type SalesAnswer, type SalesQuery } from '@pc/core';
 import { readProduct } from '../../../money/product.ts';
 import type { Database } from '../../../db/client.ts';
-import { num, str, type Row } from '../../../db/sql.ts';
-import { dir, jsonRows, offsetOf, rowsOfJson } from './common.ts';
+import { jsonRows, num, rowsOfJson, str, type JsonRowValue, type Row } from '../../../db/sql.ts';
+import { dir, offsetOf } from './common.ts';
 
 /** The sales screen's reads (statistics; shared parts in common.ts). */
 /** What each sort orders a branch's sales by: the partner's own sales (`own`) or those their sites referred. */
@@ -37,7 +37,7 @@ function sourceKind(
  * The page's columns: the name each is read under, and its value (`c` the cut's keys, `s` the sale, `f` its file);
  * the site bonus is the partner's when the sale came through their site, whichever side it is listed on.
  */
-const saleColumns = (userId: number): ReadonlyArray<readonly [string, string | SQL]> => [
+const saleColumns = (userId: number): ReadonlyArray<readonly [string, JsonRowValue]> => [
   ['sale_id', 's.sale_id'],
   ['at', 's.at'],
   ['buyer_email', 's.buyer_email'],
@@ -47,8 +47,8 @@ const saleColumns = (userId: number): ReadonlyArray<readonly [string, string | S
   ['payment_system', 's.payment_system'],
   ['tariff', 's.tariff'],
   ['status', 's.status'],
-  ['file_sales', 'case when c.own then s.applied_share_micro else 0 end'],
-  ['site_sales', sql`case when s.site_user_id = ${userId} then s.applied_site_micro else 0 end`],
+  ['file_sales', { number: 'case when c.own then s.applied_share_micro else 0 end' }],
+  ['site_sales', { number: sql`case when s.site_user_id = ${userId} then s.applied_site_micro else 0 end` }],
   ['file_name', 'f.name'],
 ];
 
