@@ -11,8 +11,9 @@ import { migrate } from '../../db/migrate.ts';
 import { sales } from './reads/sales.ts';
 
 /**
- * Decision 0215: the sales screen's total, read from `stats_sale_days` (kept by triggers on the sales), is the number of
- * sales the screen lists, for any events, their order and batches, and any range and filters.
+ * Decisions 0215 and 0227: the sales screen's total, read from `stats_sale_days` (kept by triggers on the sales) and
+ * `stats_sale_months` (kept by triggers on the days), is the number of sales the screen lists, for any events, their
+ * order and batches, and any range and filters.
  */
 
 const NOW = new Date('2026-11-21T12:00:00Z');
@@ -28,6 +29,16 @@ async function expectDaysRecounted(database: Database) {
     where s.known and s.at is not null and side.user_id is not null and (side.own or side.user_id <> s.user_id)
     group by 1, 2, 3, 4, 5, 6, 7`;
   const kept = `select user_id, project, day, own, revenue_type, status, sub_id, sales from stats_sale_days where sales <> 0`;
+  expect(await database.query(sql.raw(`(${recount}) except all (${kept})`))).toEqual([]);
+  expect(await database.query(sql.raw(`(${kept}) except all (${recount})`))).toEqual([]);
+}
+
+/** The month table (decision 0227) is the day table summed by month: no month may be off. */
+async function expectMonthsRecounted(database: Database) {
+  const recount = `
+    select user_id, project, date_trunc('month', day::timestamp)::date as month, own, revenue_type, status, sub_id, sum(sales)::bigint as sales
+    from stats_sale_days group by 1, 2, 3, 4, 5, 6, 7 having sum(sales) <> 0`;
+  const kept = `select user_id, project, month, own, revenue_type, status, sub_id, sales from stats_sale_months where sales <> 0`;
   expect(await database.query(sql.raw(`(${recount}) except all (${kept})`))).toEqual([]);
   expect(await database.query(sql.raw(`(${kept}) except all (${recount})`))).toEqual([]);
 }
@@ -141,6 +152,7 @@ it('totals the sales the screen lists, for any events, order, batches, range and
           for (const batch of splitIntoBatches(events, splits)) {
             await ingestBatch(database, 'fd1', batch, { now: NOW });
             await expectDaysRecounted(database);
+            await expectMonthsRecounted(database);
           }
           for (const [ask, page] of asks) {
             const [from, to] = [ask.date_from, ask.date_to].sort();
@@ -200,7 +212,7 @@ it('pages the sales in every order as the screen defines it, across its own and 
   });
 });
 
-it('fills the day table from the sales already held when the migration runs', async () => {
+it('fills the day and month tables from the sales already held when the migrations run', async () => {
   await withTestDatabase(async (database) => {
     const p = await insertPartner(database, 'p@x.test');
     const o = await insertPartner(database, 'o@x.test');
@@ -236,6 +248,15 @@ it('fills the day table from the sales already held when the migration runs', as
       delete from schema_migrations where name = '0860_sale_days.sql';`);
     await migrate(database);
     await expectDaysRecounted(database);
+    expect(await totals()).toEqual(before);
+    // The same for the month table (0894), filled from the day rows held.
+    await database.exec(`
+      drop table stats_sale_months;
+      drop function stats_sale_months_on_change cascade;
+      delete from schema_migrations where name = '0894_sale_months.sql';`);
+    await migrate(database);
+    await expectMonthsRecounted(database);
+    expect(await database.query(sql`select count(*)::int as n from stats_sale_months where sales <> 0`)).not.toEqual([{ n: 0 }]);
     expect(await totals()).toEqual(before);
   });
 });
