@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { addDays, addMonthsToMonth, monthFirstDay, monthKey, monthLastDay } from '@pc/core';
-import { monthCover, type MonthCover } from './month-cover.ts';
+import { coverParts, monthCover, type MonthCover } from './month-cover.ts';
 
 describe('monthCover', () => {
   it.each<[string, string, string, string, MonthCover]>([
@@ -77,5 +77,24 @@ describe('monthCover', () => {
       }),
       { numRuns: 500 },
     );
+  });
+});
+
+describe('coverParts', () => {
+  const read = {
+    months: (m: { from: string; to: string }) => `months ${m.from}..${m.to}`,
+    days: (r: { from: string; to: string }, sign: '' | '-') => `${sign}days ${r.from}..${r.to}`,
+  };
+
+  it('reads the whole months, then the days added, then the days taken off', () => {
+    expect(coverParts({ from: '2026-10-25', to: '2026-12-07' }, '2026-12-07', read)).toEqual([
+      'months 2026-11-01..2026-12-01',
+      'days 2026-10-25..2026-10-31',
+      '-days 2026-12-08..2026-12-31',
+    ]);
+  });
+
+  it('reads a range that ends before it starts as its own (empty) days', () => {
+    expect(coverParts({ from: '2026-12-08', to: '2026-12-07' }, '2026-12-07', read)).toEqual(['days 2026-12-08..2026-12-07']);
   });
 });

@@ -53,3 +53,22 @@ export function monthCover(range: DayRange, today: string): MonthCover {
   }
   return { months: whole.length === 0 ? null : { from: whole[0]!, to: whole[whole.length - 1]! }, add, subtract };
 }
+
+/**
+ * The parts a range's sum is read from, in its cover's order: the whole months (`months`, first and last month), the
+ * days added, the days taken off (`days`, with the sign their figures take). A range that ends before it starts
+ * covers nothing, and is read as its own (empty) range of days.
+ */
+export function coverParts<T>(
+  range: DayRange,
+  today: string,
+  read: { months: (months: { from: string; to: string }) => T; days: (days: DayRange, sign: '' | '-') => T },
+): T[] {
+  const cover = monthCover(range, today);
+  const parts = [
+    ...(cover.months ? [read.months(cover.months)] : []),
+    ...cover.add.map((r) => read.days(r, '')),
+    ...cover.subtract.map((r) => read.days(r, '-')),
+  ];
+  return parts.length > 0 ? parts : [read.days(range, '')];
+}

@@ -4,7 +4,7 @@ import { readProduct } from '../../../money/product.ts';
 import type { Database } from '../../../db/client.ts';
 import { jsonRows, num, rowsOfJson, str, type JsonRowValue, type Row } from '../../../db/sql.ts';
 import { dir, offsetOf } from './common.ts';
-import { monthCover } from './month-cover.ts';
+import { coverParts } from './month-cover.ts';
 
 /** The sales screen's reads (statistics; shared parts in common.ts). */
 /** What each sort orders a branch's sales by: the partner's own sales (`own`) or those their sites referred. */
@@ -31,29 +31,19 @@ function sourceKind(
 }
 
 /**
- * The partner's sales: those of their files, and those their verified sites referred (a site owner sees the
- * sale but not another partner's file).
- */
-/**
  * The sums the list's total adds up (each a row of one column `n`): the sales kept counted by month for the months the
  * range holds whole, and for a month it cuts its days in the range or its month less its days outside, whichever
  * reads fewer rows (monthCover, decisions 0223 and 0227). `filters` are on the counts (`d`).
  */
 function countedParts(userId: number, project: ProjectId, range: DayRange, today: string, filters: SQL): SQL {
-  const cover = monthCover(range, today);
-  const days = (r: DayRange, sign: '' | '-') => sql`
-    select ${sql.raw(sign)}sum(d.sales) as n from stats_sale_days d
-    where d.user_id = ${userId} and d.project = ${project} and d.day between ${r.from}::date and ${r.to}::date ${filters}`;
-  const parts: SQL[] = [];
-  if (cover.months) {
-    parts.push(sql`
+  const parts = coverParts(range, today, {
+    months: (months) => sql`
       select sum(d.sales) as n from stats_sale_months d
-      where d.user_id = ${userId} and d.project = ${project} and d.month between ${cover.months.from}::date and ${cover.months.to}::date ${filters}`);
-  }
-  for (const r of cover.add) parts.push(days(r, ''));
-  for (const r of cover.subtract) parts.push(days(r, '-'));
-  // A range that ends before it starts covers nothing.
-  if (parts.length === 0) parts.push(days(range, ''));
+      where d.user_id = ${userId} and d.project = ${project} and d.month between ${months.from}::date and ${months.to}::date ${filters}`,
+    days: (r, sign) => sql`
+      select ${sql.raw(sign)}sum(d.sales) as n from stats_sale_days d
+      where d.user_id = ${userId} and d.project = ${project} and d.day between ${r.from}::date and ${r.to}::date ${filters}`,
+  });
   return sql.join(parts, sql` union all `);
 }
 
@@ -76,6 +66,10 @@ const saleColumns = (userId: number): ReadonlyArray<readonly [string, JsonRowVal
   ['file_name', 'f.name'],
 ];
 
+/**
+ * The partner's sales: those of their files, and those their verified sites referred (a site owner sees the
+ * sale but not another partner's file).
+ */
 export async function sales(
   database: Database,
   userId: number,

@@ -11,7 +11,7 @@ import {
 } from '@pc/core';
 import type { Database } from '../../../db/client.ts';
 import { num, str, type Row } from '../../../db/sql.ts';
-import { monthCover } from './month-cover.ts';
+import { coverParts } from './month-cover.ts';
 import { anyNonZero, likeEscape, dir, offsetOf, pageWithTotals, underTag } from './common.ts';
 
 /** The sources screen's reads (statistics; shared parts in common.ts). */
@@ -38,21 +38,15 @@ const sourceRow = (r: Row) => ({
  * `day_rows` add up to more than zero.
  */
 function sourceDomainRows(userId: number, project: ProjectId, range: DayRange, search: SQL, today: string): SQL {
-  const cover = monthCover(range, today);
-  const days = (r: DayRange, sign: '' | '-') => sql`
-    select domain, ${sql.raw(SOURCE_FIGURES.map((c) => `${sign}${c} as ${c}`).join(', '))}, ${sql.raw(sign)}1 as day_rows
-    from ingest_daily_source
-    where user_id = ${userId} and project = ${project} and day between ${r.from}::date and ${r.to}::date ${search}`;
-  const parts: SQL[] = [];
-  if (cover.months) {
-    parts.push(sql`
+  const parts = coverParts(range, today, {
+    months: (months) => sql`
       select domain, hits, downloads, unique_downloads, purchases, day_rows from stats_source_months
-      where user_id = ${userId} and project = ${project} and month between ${cover.months.from}::date and ${cover.months.to}::date ${search}`);
-  }
-  for (const r of cover.add) parts.push(days(r, ''));
-  for (const r of cover.subtract) parts.push(days(r, '-'));
-  // A range that ends before it starts (asked from a day after today) covers nothing: its day rows are none.
-  if (parts.length === 0) parts.push(days(range, ''));
+      where user_id = ${userId} and project = ${project} and month between ${months.from}::date and ${months.to}::date ${search}`,
+    days: (r, sign) => sql`
+      select domain, ${sql.raw(SOURCE_FIGURES.map((c) => `${sign}${c} as ${c}`).join(', '))}, ${sql.raw(sign)}1 as day_rows
+      from ingest_daily_source
+      where user_id = ${userId} and project = ${project} and day between ${r.from}::date and ${r.to}::date ${search}`,
+  });
   return sql.join(parts, sql` union all `);
 }
 
