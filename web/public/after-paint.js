@@ -1,4 +1,4 @@
-// The start of a prerendered guest page (decision 0212). The page is in the HTML already and its fields take typing
+// The start of a prerendered page (decisions 0212, 0228). The page is in the HTML already and its fields take typing
 // without the app, so the app's code is fetched once the browser has painted it (on a slow network the chunks would
 // otherwise share the connection with the page's own HTML; on a fast one the code would arrive first and hold the
 // paint until it had run), and run when the visitor first touches the page: a key, a tap, a click, a pointer moved
@@ -36,6 +36,9 @@ const start = () => {
   void import(entry);
 };
 for (const type of INTENTS) addEventListener(type, start, { capture: true, passive: true });
+// A partner's page (decision 0228) is a picture of the screen while its figures are on their way: the app starts as
+// soon as the picture is painted, to draw the partner's own.
+if (root?.hasAttribute('data-signed-in')) requestAnimationFrame(() => setTimeout(start, 0));
 // This script runs once it has arrived, after the page is drawn: on a slow network or a busy phone the visitor may have
 // typed into the copy's fields already, and no key will come again to start the app. Text already in a field is that
 // first touch (focus alone is not: autofocus gives it).

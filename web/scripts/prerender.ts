@@ -1,8 +1,9 @@
 /**
- * Writes the prerendered guest pages into the build (decision 0212): for each page, language and colour scheme, the
- * built shell (dist/index.html) with the page's markup in its root, and the .br and .gz siblings the server sends
- * (as the web build writes for its other text files). Run after `vite build` and the SSR build of
- * src/prerender/guest-page.tsx into .prerender/ (the web workspace's build script).
+ * Writes the prerendered pages into the build (decisions 0212, 0228): for each guest page and each partner's screen,
+ * language and colour scheme, the built shell (dist/index.html) with the page's markup in its root, and the .br and
+ * .gz siblings the server sends (as the web build writes for its other text files): the guests' under
+ * dist/prerendered/, the partners' under dist/prerendered-partner/. Run after `vite build` and the SSR build of
+ * src/prerender/pages.tsx into .prerender/ (the web workspace's build script).
  */
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -38,37 +39,51 @@ const shellWithStylesInline = shell.replaceAll(/<link rel="stylesheet"[^>]*href=
   return `<style>${css}</style>`;
 });
 
-const { renderGuestPage, PRERENDERED_PAGES, LANGS } = (await import(join(web, '.prerender/guest-page.js'))) as typeof import('../src/prerender/guest-page.tsx');
+const { renderGuestPage, renderPartnerPage, PRERENDERED_PAGES, PRERENDERED_PARTNER_PAGES, LANGS } = (await import(
+  join(web, '.prerender/pages.js')
+)) as typeof import('../src/prerender/pages.tsx');
 
 /**
- * The page in the shell. The copy is a picture of the form while the script arrives: its fields take typing (the app
- * carries what was typed into its own fields when it replaces the copy, main.tsx) and its submit buttons are
- * disabled, so a form sent before the app has started cannot go out as a plain GET with the password in the URL.
+ * The page in the shell. A guest's copy is a picture of the form while the script arrives: its fields take typing (the
+ * app carries what was typed into its own fields when it replaces the copy, main.tsx) and its submit buttons are
+ * disabled, so a form sent before the app has started cannot go out as a plain GET with the password in the URL. A
+ * partner's copy is a picture only (inert: nothing in it takes a click, a key or the focus), replaced as soon as the app
+ * has drawn the partner's own page, whose start it does not wait for (`data-signed-in`, public/after-paint.js).
  */
-function page(markup: string, lang: string, dir: string): string {
-  const body = markup.replaceAll(/<button([^>]*?)type="submit"/g, '<button$1type="submit" disabled=""');
+function page(markup: string, lang: string, dir: string, partner: boolean): string {
+  const disabled = markup.replaceAll(/<button([^>]*?)type="submit"/g, '<button$1type="submit" disabled=""');
+  // A partner's copy carries no test ids: they name the app's own controls, which a test waits for.
+  const body = partner ? `<div inert="" style="display:contents">${disabled.replaceAll(/ data-testid="[^"]*"/g, '')}</div>` : disabled;
   return shellWithStylesInline
     .replace('<html lang="en" dir="ltr">', `<html lang="${lang}" dir="${dir}">`)
     .replace(ENTRY, '<script type="module" src="/after-paint.js"></script>')
     .replaceAll(PRELOAD, '')
-    .replace(ROOT, `<div id="root" data-prerendered="" data-entry="${entry}" data-preload="${preloads.join(' ')}">${body}</div>`);
+    .replace(
+      ROOT,
+      `<div id="root" data-prerendered=""${partner ? ' data-signed-in=""' : ''} data-entry="${entry}" data-preload="${preloads.join(' ')}">${body}</div>`,
+    );
 }
 
-rmSync(out, { recursive: true, force: true });
-let files = 0;
-let bytes = 0;
-for (const path of PRERENDERED_PAGES) {
-  for (const { code, dir } of LANGS) {
-    for (const mode of ['light', 'dark'] as const) {
-      const html = page(await renderGuestPage(path, code, mode), code, dir);
-      const file = join(out, `${path}/${code}-${mode}.html`);
-      mkdirSync(dirname(file), { recursive: true });
-      writeFileSync(file, html);
-      writeFileSync(`${file}.br`, brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } }));
-      writeFileSync(`${file}.gz`, gzipSync(html, { level: constants.Z_BEST_COMPRESSION }));
-      files++;
-      bytes += html.length;
+async function write(out: string, paths: readonly string[], render: typeof renderGuestPage, partner: boolean) {
+  rmSync(out, { recursive: true, force: true });
+  let files = 0;
+  let bytes = 0;
+  for (const path of paths) {
+    for (const { code, dir } of LANGS) {
+      for (const mode of ['light', 'dark'] as const) {
+        const html = page(await render(path, code, mode), code, dir, partner);
+        const file = join(out, `${path}/${code}-${mode}.html`);
+        mkdirSync(dirname(file), { recursive: true });
+        writeFileSync(file, html);
+        writeFileSync(`${file}.br`, brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } }));
+        writeFileSync(`${file}.gz`, gzipSync(html, { level: constants.Z_BEST_COMPRESSION }));
+        files++;
+        bytes += html.length;
+      }
     }
   }
+  return `${files} pages, ${Math.round(bytes / files / 1024)} KB each on average`;
 }
-console.log(`prerendered ${files} guest pages (${PRERENDERED_PAGES.join(', ')}), ${Math.round(bytes / files / 1024)} KB each on average`);
+
+console.log(`prerendered guest pages (${PRERENDERED_PAGES.join(', ')}): ${await write(out, PRERENDERED_PAGES, renderGuestPage, false)}`);
+console.log(`prerendered partner pages (${PRERENDERED_PARTNER_PAGES.length} screens): ${await write(join(dist, 'prerendered-partner'), PRERENDERED_PARTNER_PAGES, renderPartnerPage, true)}`);

@@ -3,7 +3,17 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { deliveryPlugin } from '../delivery.ts';
 import { notFound } from './errors.ts';
-import { hasPrerenderedCopies, prerenderedPageFor, prerenderedPages, SCHEME_COOKIE, SCHEME_HINT } from './prerendered-pages.ts';
+import { SESSION_COOKIE, resolveSessionStateKept } from '../plumbing/session/service.ts';
+import {
+  hasPrerenderedCopies,
+  mayGetPartnerCopy,
+  prerenderedPageFor,
+  prerenderedPages,
+  SCHEME_COOKIE,
+  SCHEME_HINT,
+  type PagePartner,
+  type PageRequest,
+} from './prerendered-pages.ts';
 
 /** The built web app served by default. */
 export const WEB_DIST = join(import.meta.dirname, '../../../web/dist');
@@ -30,7 +40,19 @@ const SERVICE_API = /^\/(ingest|operator\/v1|webmaster\/v1)(\/|\?|$)/;
 export const pageFallback = fp(async (app, opts: { webDist: string }) => {
   const hasWeb = existsSync(join(opts.webDist, 'index.html'));
   const production = app.ctx.config.NODE_ENV === 'production';
-  const prerendered = hasWeb ? prerenderedPages(opts.webDist) : new Map<string, Set<string>>();
+  const prerendered = hasWeb ? prerenderedPages(opts.webDist) : { guest: new Map(), partner: new Map() };
+  /**
+   * The partner of a live session, for their screen's copy: the session looked up as a figure screen's reads do (the
+   * screen's own reads that follow share the lookup). Not read (the database away): no copy, the bare shell.
+   */
+  const partnerOf = async (token: string): Promise<PagePartner | null> => {
+    try {
+      const live = await resolveSessionStateKept(app.ctx.database.db, token, app.ctx.clock.now());
+      return live && live.user.isActive ? { lang: live.user.lang, theme: live.user.theme } : null;
+    } catch {
+      return null;
+    }
+  };
   app.setNotFoundHandler(async (request, reply) => {
     const isApi = SERVICE_API.test(request.url);
     // A missing build file (an older deployment's chunk) is a 404, not the app's page under a script's name.
@@ -42,17 +64,17 @@ export const pageFallback = fp(async (app, opts: { webDist: string }) => {
     const shell = /^\/operator(\/|\?|$)/.test(request.url) ? 'operator.html' : 'index.html';
     const path = request.url.split('?')[0]!;
     if (hasWeb && shell === 'index.html' && hasPrerenderedCopies(path, prerendered)) {
-      // A guest page a visitor opens by its address comes drawn already, in their language and scheme (decision 0212).
+      // A page opened by its address comes drawn already, in the visitor's language and scheme (decisions 0212, 0228).
       const headers = request.headers;
-      const page = prerenderedPageFor(
-        {
-          path,
-          cookies: request.cookies,
-          acceptLanguage: headers['accept-language'],
-          schemeHint: typeof headers[SCHEME_HINT] === 'string' ? headers[SCHEME_HINT] : undefined,
-        },
-        prerendered,
-      );
+      const pageRequest: PageRequest = {
+        path,
+        hasQuery: request.url.includes('?'),
+        cookies: request.cookies,
+        acceptLanguage: headers['accept-language'],
+        schemeHint: typeof headers[SCHEME_HINT] === 'string' ? headers[SCHEME_HINT] : undefined,
+      };
+      if (mayGetPartnerCopy(pageRequest, prerendered)) pageRequest.partner = await partnerOf(request.cookies[SESSION_COOKIE]!);
+      const page = prerenderedPageFor(pageRequest, prerendered);
       // The shell's answer depends on these, for a cache between. Accept-CH asks the browser for the device's scheme
       // from now on; Critical-CH has a browser that can tell it (Chromium's) ask again at once with it on a first
       // visit (no scheme kept yet), so a dark phone is not sent the light copy.

@@ -2,9 +2,9 @@ import type { QueryClient } from '@tanstack/react-query';
 import { AppProviders } from './AppProviders.tsx';
 import { AppRouterView, type AppRouter } from './router.tsx';
 
-export function App({ queryClient, router }: { queryClient: QueryClient; router: AppRouter }) {
+export function App({ queryClient, router, prerendering }: { queryClient: QueryClient; router: AppRouter; prerendering?: boolean }) {
   return (
-    <AppProviders queryClient={queryClient}>
+    <AppProviders queryClient={queryClient} prerendering={prerendering}>
       <AppRouterView router={router} />
     </AppProviders>
   );

@@ -11,6 +11,7 @@ import { i18n, langDirection } from '../lib/i18n.ts';
 import { createAppTheme } from '../lib/theme.ts';
 import { useColorScheme } from '../lib/color-scheme.ts';
 import { storage } from '../lib/storage.ts';
+import { PrerenderingContext } from '../lib/prerendering.ts';
 
 const caches: Partial<Record<'ltr' | 'rtl', EmotionCache>> = {};
 
@@ -46,7 +47,14 @@ export function useLanguage(): string {
   return useSyncExternalStore(subscribeLanguage, current, current);
 }
 
-export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
+export interface AppProvidersProps {
+  queryClient: QueryClient;
+  /** Drawn at build time, for no particular screen (lib/prerendering.ts). */
+  prerendering?: boolean;
+  children: ReactNode;
+}
+
+export function AppProviders({ queryClient, prerendering = false, children }: AppProvidersProps) {
   const language = useLanguage();
   const direction = langDirection(language);
   const { mode } = useColorScheme();
@@ -62,7 +70,7 @@ export function AppProviders({ queryClient, children }: { queryClient: QueryClie
         <CacheProvider value={emotionCache(direction)}>
           <ThemeProvider theme={theme}>
             <CssBaseline enableColorScheme />
-            {children}
+            <PrerenderingContext.Provider value={prerendering}>{children}</PrerenderingContext.Provider>
           </ThemeProvider>
         </CacheProvider>
       </I18nextProvider>

@@ -4,7 +4,7 @@ import { http, setRequestLanguage } from '../lib/http.ts';
 import { START_NAMESPACES, chooseLanguage, i18n, initI18n } from '../lib/i18n.ts';
 import { currentUserQuery, setSignedIn, setSignedOut, type CurrentUser } from '../lib/session.ts';
 import { createQueryClient } from './query-client.ts';
-import { createAppRouter, loadShellRoutes, prefetchFrameReads, preloadPage, preloadSignedInPage, type AppRouter } from './router.tsx';
+import { createAppRouter, loadShellRoutes, prefetchFrameReads, preloadPage, preloadShellPage, preloadSignedInPage, type AppRouter } from './router.tsx';
 import { href } from '../lib/routes.ts';
 
 /**
@@ -31,6 +31,8 @@ export async function bootstrap({ prerendered = false } = {}): Promise<{ queryCl
   }
   // A partner's pages start loading with the texts, not after them.
   const shellRoutes = user ? loadShellRoutes().catch(() => undefined) : undefined;
+  // A prerendered partner's page is replaced by the app's first render, which must draw the page, not its frame alone.
+  const partnerPage = user && prerendered ? preloadShellPage(window.location).catch(() => undefined) : undefined;
   const lang = chooseLanguage(user?.lang);
   if (user) {
     // The frame's reads leave now, in the partner's language (their answers carry texts), not after the first render.
@@ -41,6 +43,7 @@ export async function bootstrap({ prerendered = false } = {}): Promise<{ queryCl
   await i18n.loadNamespaces([...START_NAMESPACES]);
   await shellRoutes;
   await guestPage;
+  await partnerPage;
   const router = createAppRouter();
   return { queryClient, router };
 }

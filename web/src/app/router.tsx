@@ -144,6 +144,19 @@ export function preloadSignedInPage(location: Pick<Location, 'pathname'>): void 
 }
 
 /**
+ * Loads every chunk a signed-in page renders (the frame's routes and layout, the page, with their texts), so that the
+ * app's first render draws the page at once: what replaces a prerendered signed-in page must not pass through an
+ * empty frame (decision 0228). Loads nothing for a guest's page.
+ */
+export async function preloadShellPage(location: Pick<Location, 'pathname'>): Promise<void> {
+  const bare = matchRoutes(buildRoutes(signedInPaths) as RouteObject[], location) ?? [];
+  if (!bare.some((match) => (match.route as AppRoute).signedIn)) return;
+  const shell = await loadShellRoutes();
+  const matches = matchRoutes(buildRoutes(shell) as RouteObject[], location) ?? [];
+  await Promise.all(matches.map((match) => (match.route as AppRoute).preload?.preload()));
+}
+
+/**
  * Loads every chunk a guest's page renders (its layout and the page, with their texts), so that the first render
  * draws the page at once instead of suspending: what replaces a prerendered page must not pass through an empty
  * frame (decision 0212). A signed-in page's branch is not a guest's and loads nothing.

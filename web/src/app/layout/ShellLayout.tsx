@@ -8,6 +8,7 @@ import { Outlet, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { MainAlert } from '../../components/feedback/MainAlert.tsx';
 import { useCurrentUser } from '../../lib/session.ts';
+import { usePrerendering } from '../../lib/prerendering.ts';
 import { projectName } from '../../lib/links.ts';
 import { useActivateFlow } from '../../features/programs/components/useActivateFlow.tsx';
 import { useProjectLogin } from '../../features/account/components/useProjectLogin.ts';
@@ -25,6 +26,7 @@ import { activationRequests } from '../../lib/activation.ts';
 export default function ShellLayout() {
   const theme = useTheme();
   const desktop = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
+  const prerendering = usePrerendering();
   const [mobileOpen, setMobileOpen] = useState(false);
   const user = useCurrentUser()!;
   const { t, i18n } = useTranslation();
@@ -60,7 +62,14 @@ export default function ShellLayout() {
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
       {/* The column under the fixed drawer is dark too, so the sidebar reaches the foot of a page taller than the screen. */}
       <Box component="aside" sx={{ width: { md: DRAWER_WIDTH }, flexShrink: { md: 0 }, bgcolor: { md: 'dark.main' } }}>
-        {desktop ? (
+        {prerendering ? (
+          // Drawn at build time for any screen: the docked sidebar, shown by CSS where a browser would dock it.
+          <Box sx={{ display: { xs: 'none', md: 'block' } }}>
+            <Drawer variant="permanent" open slotProps={{ paper: { sx: paperSx } }}>
+              {sidebar}
+            </Drawer>
+          </Box>
+        ) : desktop ? (
           <Drawer variant="permanent" open slotProps={{ paper: { sx: paperSx, 'data-testid': 'drawer-paper' } as object }}>
             {sidebar}
           </Drawer>

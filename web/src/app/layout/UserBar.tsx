@@ -9,6 +9,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
+import { usePrerendering } from '../../lib/prerendering.ts';
 import ExpandMoreOutlined from '@mui/icons-material/ExpandMoreOutlined';
 import AccountBalanceWalletOutlined from '@mui/icons-material/AccountBalanceWalletOutlined';
 import SavingsOutlined from '@mui/icons-material/SavingsOutlined';
@@ -92,6 +93,8 @@ export function UserBar({ user }: { user: CurrentUser }) {
   const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
   const [unfolded, setUnfolded] = useState(false);
   const folded = phone && !unfolded;
+  // Drawn at build time for any screen: the phone's line and the details both, CSS showing what fits the width.
+  const prerendering = usePrerendering();
   return (
     <Paper
       component="section"
@@ -110,11 +113,11 @@ export function UserBar({ user }: { user: CurrentUser }) {
         },
       }}
     >
-      {phone ? (
+      {phone || prerendering ? (
         <Stack
           direction="row"
           spacing={2}
-          sx={{ alignItems: 'center', minWidth: 0 }}
+          sx={{ alignItems: 'center', minWidth: 0, display: prerendering ? { xs: 'flex', sm: 'none' } : undefined }}
           data-testid="user-bar-line"
         >
           {[
@@ -140,15 +143,20 @@ export function UserBar({ user }: { user: CurrentUser }) {
       ) : null}
       {folded ? null : (
         // Its parts stay the grid's own cells (display: contents); the id is what the phone's toggle controls.
-        <Box id="user-bar-details" sx={{ display: 'contents' }}>
+        <Box id="user-bar-details" sx={{ display: prerendering ? { xs: 'none', sm: 'contents' } : 'contents' }}>
           <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', minWidth: 0 }}>
             <Avatar sx={{ width: 46, height: 46, bgcolor: 'secondary.main', fontWeight: 700 }}>
               {name.slice(0, 1).toUpperCase()}
             </Avatar>
             <Box sx={{ minWidth: 0 }}>
-              <Typography sx={{ fontWeight: 700, textAlign: 'start' }} noWrap title={name} dir="auto">
-                {name}
-              </Typography>
+              {/* A page drawn at build time knows no partner (decision 0228): the name's line keeps its room. */}
+              {name ? (
+                <Typography sx={{ fontWeight: 700, textAlign: 'start' }} noWrap title={name} dir="auto">
+                  {name}
+                </Typography>
+              ) : (
+                <Skeleton width={120} />
+              )}
               {/* Each link stays whole (Japanese has no spaces to break at): the second moves below when both do not fit. */}
               <Stack direction="row" useFlexGap sx={{ fontSize: 13, flexWrap: 'wrap', columnGap: 1.5 }}>
                 <Link
