@@ -64,6 +64,10 @@ function page(markup: string, lang: string, dir: string, partner: boolean): stri
     );
 }
 
+/**
+ * Writes the copies of the pages into `out`. The partners' 630 copies are compressed at brotli's quality 10, not 11: a
+ * fourth of the time (26 against 96 ms a copy, a minute of every build) for 2 % more bytes (13.3 against 13.0 KB).
+ */
 async function write(out: string, paths: readonly string[], render: typeof renderGuestPage, partner: boolean) {
   rmSync(out, { recursive: true, force: true });
   let files = 0;
@@ -75,7 +79,7 @@ async function write(out: string, paths: readonly string[], render: typeof rende
         const file = join(out, `${path}/${code}-${mode}.html`);
         mkdirSync(dirname(file), { recursive: true });
         writeFileSync(file, html);
-        writeFileSync(`${file}.br`, brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } }));
+        writeFileSync(`${file}.br`, brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: partner ? 10 : constants.BROTLI_MAX_QUALITY } }));
         writeFileSync(`${file}.gz`, gzipSync(html, { level: constants.Z_BEST_COMPRESSION }));
         files++;
         bytes += html.length;
