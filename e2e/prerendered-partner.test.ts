@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { ensureDemoPartner, DEMO_EMAIL, DEMO_PASSWORD } from '../server/src/seed/demo.ts';
-import { ARTIFACTS, browserAvailable, launch, signIn, startServer, watchProblems, type RunningServer } from './support.ts';
+import { ARTIFACTS, browserAvailable, launch, signIn, startServer, sumLayoutShifts, watchProblems, type RunningServer } from './support.ts';
 
 const hasBrowser = browserAvailable();
 const SHOTS = join(ARTIFACTS, 'prerendered');
@@ -128,13 +128,7 @@ describe.skipIf(!hasBrowser)('prerendered partner screens in Chromium', () => {
       const page = await context.newPage();
       const problems: string[] = [];
       watchProblems(page, problems, []);
-      await page.addInitScript(() => {
-        const w = window as unknown as { shifts: number };
-        w.shifts = 0;
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries()) w.shifts += (entry as unknown as { value: number }).value;
-        }).observe({ type: 'layout-shift', buffered: true });
-      });
+      const layoutShift = await sumLayoutShifts(page);
       const answer = await page.goto(`${server.baseUrl}${SALES}`, { waitUntil: 'commit' });
       expect(await answer!.text()).toContain('data-signed-in');
       await page.waitForFunction(() => !document.getElementById('root')!.hasAttribute('data-prerendered'));
@@ -142,7 +136,7 @@ describe.skipIf(!hasBrowser)('prerendered partner screens in Chromium', () => {
       await expect.poll(() => page.getByTestId('balance-total-line').textContent()).toMatch(/\$\d/);
       await page.getByRole('grid').waitFor();
       expect(await page.locator('[inert]').count()).toBe(0);
-      expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBeLessThan(0.01);
+      expect(await layoutShift()).toBeLessThan(0.01);
       await page.screenshot({ path: join(SHOTS, 'partner-sales-started-en-390.png') });
       expect(problems).toEqual([]);
     } finally {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { ensureDemoPartner, DEMO_EMAIL, DEMO_PASSWORD } from '../server/src/seed/demo.ts';
-import { ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, browserAvailable, launch, solveCaptcha, startServer, watchProblems, type RunningServer } from './support.ts';
+import { ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, browserAvailable, launch, solveCaptcha, startServer, sumLayoutShifts, watchProblems, type RunningServer } from './support.ts';
 
 const hasBrowser = browserAvailable();
 const SHOTS = join(ARTIFACTS, 'prerendered');
@@ -190,13 +190,7 @@ describe.skipIf(!hasBrowser)('prerendered guest pages in Chromium', () => {
         await arrived;
         await route.continue();
       });
-      await page.addInitScript(() => {
-        const w = window as unknown as { shifts: number };
-        w.shifts = 0;
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries()) w.shifts += (entry as unknown as { value: number }).value;
-        }).observe({ type: 'layout-shift', buffered: true });
-      });
+      const layoutShift = await sumLayoutShifts(page);
       // Not 'domcontentloaded': that waits for the module script, which is held.
       await page.goto(`${server.baseUrl}/auth/login`, { waitUntil: 'commit' });
       await page.locator('#root[data-prerendered] #field-email').fill(DEMO_EMAIL);
@@ -206,7 +200,7 @@ describe.skipIf(!hasBrowser)('prerendered guest pages in Chromium', () => {
       expect(await page.locator('#field-email').inputValue()).toBe(DEMO_EMAIL);
       expect(await page.evaluate(() => document.activeElement?.id)).toBe('field-email');
       expect(await page.locator('button[type=submit]').isDisabled()).toBe(false);
-      expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBeLessThan(0.01);
+      expect(await layoutShift()).toBeLessThan(0.01);
       await page.screenshot({ path: join(SHOTS, 'login-started-en-390.png') });
 
       await page.locator('#field-password').fill(DEMO_PASSWORD);

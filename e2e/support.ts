@@ -264,6 +264,21 @@ export async function waitShowing(page: Page, locator: Locator, options?: Parame
   }
 }
 
+/**
+ * Adds up the layout shifts Chromium reports on the page from its next load on (the Layout Instability API whose
+ * entries Lighthouse's cumulative layout shift sums); the returned function reads the sum so far.
+ */
+export async function sumLayoutShifts(page: Page): Promise<() => Promise<number>> {
+  await page.addInitScript(() => {
+    const w = window as unknown as { shifts: number };
+    w.shifts = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) w.shifts += (entry as unknown as { value: number }).value;
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  return () => page.evaluate(() => (window as unknown as { shifts: number }).shifts);
+}
+
 /** Signs in through the sign-in page with the real captcha, and waits for the dashboard. */
 /**
  * Opens sign-in and fills its form, the captcha solved. The page arrives drawn already (decision 0212): the first key
