@@ -26,8 +26,8 @@ export interface PrerenderedCopies {
   partner: Map<string, Set<string>>;
 }
 
-export const GUEST_COPIES = 'prerendered';
-export const PARTNER_COPIES = 'prerendered-partner';
+const GUEST_COPIES = 'prerendered';
+const PARTNER_COPIES = 'prerendered-partner';
 
 function copiesIn(root: string): Map<string, Set<string>> {
   const pages = new Map<string, Set<string>>();

@@ -2,9 +2,8 @@ import { expect, it } from 'vitest';
 import fc from 'fast-check';
 import { sql, type SQL } from 'drizzle-orm';
 import type { ProjectId } from '@pc/core';
-import { withTestDatabase } from '../test/harness.ts';
+import { withTestDatabase, migrateAgain } from '../test/harness.ts';
 import type { Database } from '../db/client.ts';
-import { migrate } from '../db/migrate.ts';
 import type { Tx } from '../db/sql.ts';
 import { ledgerEntries, type LedgerSource } from '../db/schema/index.ts';
 import { EARNING_COLUMNS, FILES_COLUMNS, SITE_COLUMNS, sumOf } from './earning-columns.ts';
@@ -220,13 +219,11 @@ it('fills the day tables from the rows already held when the migration runs', as
     const before = await kept();
     expect(before).toHaveLength(5);
     // Back to the database before 0880, then migrated again.
-    await database.exec(`
+    await migrateAgain(database, '0880_earning_days.sql', `
       drop table earning_days_ingest;
       drop table earning_days_money;
       drop function earning_days_ingest_set, earning_days_ingest_clear, earning_days_money_ledger, earning_days_money_storage_set,
-        earning_days_money_storage_clear, earning_days_money_gold_set, earning_days_money_gold_clear cascade;
-      delete from schema_migrations where name = '0880_earning_days.sql';`);
-    await migrate(database);
+        earning_days_money_storage_clear, earning_days_money_gold_set, earning_days_money_gold_clear cascade;`);
     await expectKeptRecounted(database);
     expect(await kept()).toEqual(before);
     await expectReadsAsTheUnion(database, users);

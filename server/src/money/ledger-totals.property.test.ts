@@ -1,9 +1,8 @@
 import { expect, it } from 'vitest';
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
-import { withTestDatabase } from '../test/harness.ts';
+import { withTestDatabase, migrateAgain } from '../test/harness.ts';
 import type { Database } from '../db/client.ts';
-import { migrate } from '../db/migrate.ts';
 import { ledgerEntries, type LedgerSource } from '../db/schema/index.ts';
 import { writeEntry, type NewEntry } from './ledger.ts';
 import { createPartner } from './testing.ts';
@@ -113,11 +112,9 @@ it('fills the totals from the entries already held when the migration runs', asy
     // b has only a payout: no earnings, so no row.
     expect(await kept()).toEqual([{ user_id: a, micro: 6_750_000 }]);
     // Back to the database before 0870, then migrated again.
-    await database.exec(`
+    await migrateAgain(database, '0870_ledger_totals.sql', `
       drop table partner_ledger_totals;
-      drop function partner_ledger_totals_add cascade;
-      delete from schema_migrations where name = '0870_ledger_totals.sql';`);
-    await migrate(database);
+      drop function partner_ledger_totals_add cascade;`);
     await expectTotalsRecounted(database);
     expect(await kept()).toEqual([{ user_id: a, micro: 6_750_000 }]);
     await database.db.transaction(async (tx) => writeEntry(tx, newEntry(b, { partner: 1, source: 'gold_bonus', amount: 1_500_000, key: 'k2' })));

@@ -2,9 +2,8 @@ import { expect, it } from 'vitest';
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { DEFAULT_PRODUCT, type ProjectId } from '@pc/core';
-import { withTestDatabase } from '../test/harness.ts';
+import { withTestDatabase, migrateAgain } from '../test/harness.ts';
 import type { Database } from '../db/client.ts';
-import { migrate } from '../db/migrate.ts';
 import { balanceOf, balancesOfAll, type BalanceFigures } from './balance.ts';
 import { createPartner } from './testing.ts';
 
@@ -90,12 +89,10 @@ it('fills the open days from the rollup and the closes already held when the mig
     await apply(database, users, { kind: 'rollup', keys: [{ partner: 0, project: 'fd1', day: DAYS[0]! }, { partner: 0, project: 'fd2', day: DAYS[1]! }, { partner: 1, project: 'fd1', day: DAYS[4]! }], earned: 5_000_000, sales: 1_000_000 });
     await apply(database, users, { kind: 'close', keys: [{ partner: 0, project: 'fd1', day: DAYS[0]! }] });
     // Back to the database before 0893, then migrated again.
-    await database.exec(`
+    await migrateAgain(database, '0893_partner_open_days.sql', `
       drop table partner_open_days;
       drop function partner_open_days_on_daily_insert cascade;
-      drop function partner_open_days_on_close cascade;
-      delete from schema_migrations where name = '0893_partner_open_days.sql';`);
-    await migrate(database);
+      drop function partner_open_days_on_close cascade;`);
     const kept = await database.query<{ user_id: number; project: string; day: string }>(
       sql`select user_id, project, to_char(day, 'YYYY-MM-DD') as day from partner_open_days order by 1, 2, 3`,
     );

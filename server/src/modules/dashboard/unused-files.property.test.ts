@@ -2,12 +2,11 @@ import { expect, it } from 'vitest';
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { DEFAULT_PRODUCT, bytesToGb, storageMonthlyCost } from '@pc/core';
-import { createTestDatabase, withTestDatabase } from '../../test/harness.ts';
+import { createTestDatabase, withTestDatabase, migrateAgain } from '../../test/harness.ts';
 import type { Database } from '../../db/client.ts';
 import { num, str, type Row } from '../../db/sql.ts';
 import { ingestBatch } from '../../ingest/process.ts';
 import { insertPartner, splitIntoBatches } from '../../ingest/testing.ts';
-import { migrate } from '../../db/migrate.ts';
 import { unusedFiles } from './service.ts';
 
 /**
@@ -150,13 +149,11 @@ it('fills the day table from the files already held when the migration runs', as
     );
     const before = await unusedFiles(database, p.userId, NOW);
     // Back to the database before 0850, then migrated again.
-    await database.exec(`
+    await migrateAgain(database, '0850_unused_file_days.sql', `
       drop table stats_unused_days;
       drop function stats_unused_on_files_change, stats_unused_on_totals_change cascade;
       drop function stats_unused_add;
-      drop type stats_unused_file_state, stats_unused_day_move, stats_unused_part;
-      delete from schema_migrations where name = '0850_unused_file_days.sql';`);
-    await migrate(database);
+      drop type stats_unused_file_state, stats_unused_day_move, stats_unused_part;`);
     await expectDaysRecounted(database);
     expect(await unusedFiles(database, p.userId, NOW)).toEqual(before);
     // f1 (never downloaded, uploaded a year ago) and f2 (last downloaded on October 5: 47 days) for 30 days.

@@ -2,12 +2,11 @@ import { expect, it } from 'vitest';
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { filesQuery } from '@pc/core';
-import { createTestDatabase, withTestDatabase } from '../../test/harness.ts';
+import { createTestDatabase, withTestDatabase, migrateAgain } from '../../test/harness.ts';
 import type { Database } from '../../db/client.ts';
 import { num, str, type Row } from '../../db/sql.ts';
 import { ingestBatch } from '../../ingest/process.ts';
 import { insertPartner, splitIntoBatches } from '../../ingest/testing.ts';
-import { migrate } from '../../db/migrate.ts';
 import { files } from './reads/files.ts';
 
 /**
@@ -131,11 +130,9 @@ it('fills the folder counts from the files already held when the migration runs'
     const q = filesQuery.parse({ app: 'fd1' });
     const before = await files(database, p.userId, q, NOW, 'file');
     // Back to the database before 0890, then migrated again.
-    await database.exec(`
+    await migrateAgain(database, '0890_file_folders.sql', `
       drop table stats_file_folders;
-      drop function stats_file_folders_on_files_change cascade;
-      delete from schema_migrations where name = '0890_file_folders.sql';`);
-    await migrate(database);
+      drop function stats_file_folders_on_files_change cascade;`);
     await expectFoldersRecounted(database);
     expect(await files(database, p.userId, q, NOW, 'file')).toEqual(before);
     // Books lost its only file; the Inbox holds f3.

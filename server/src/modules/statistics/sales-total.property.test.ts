@@ -2,12 +2,11 @@ import { expect, it } from 'vitest';
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { REVENUE_TYPES, SALE_SORT_KEYS, SALE_STATUSES, salesQuery } from '@pc/core';
-import { withTestDatabase } from '../../test/harness.ts';
+import { withTestDatabase, migrateAgain } from '../../test/harness.ts';
 import type { Database } from '../../db/client.ts';
 import { num, str, type Row } from '../../db/sql.ts';
 import { ingestBatch } from '../../ingest/process.ts';
 import { insertPartner, splitIntoBatches } from '../../ingest/testing.ts';
-import { migrate } from '../../db/migrate.ts';
 import { sales } from './reads/sales.ts';
 
 /**
@@ -240,21 +239,17 @@ it('fills the day and month tables from the sales already held when the migratio
     // All three are the partner's: two of their files, one their site referred; S1 refunded, S2 tagged.
     expect(before).toEqual([3, 1, 2, 1, 1]);
     // Back to the database before 0860, then migrated again.
-    await database.exec(`
+    await migrateAgain(database, '0860_sale_days.sql', `
       drop table stats_sale_days;
       drop function stats_sale_days_on_change cascade;
       drop function stats_sale_day_parts;
-      drop type stats_sale_part;
-      delete from schema_migrations where name = '0860_sale_days.sql';`);
-    await migrate(database);
+      drop type stats_sale_part;`);
     await expectDaysRecounted(database);
     expect(await totals()).toEqual(before);
     // The same for the month table (0894), filled from the day rows held.
-    await database.exec(`
+    await migrateAgain(database, '0894_sale_months.sql', `
       drop table stats_sale_months;
-      drop function stats_sale_months_on_change cascade;
-      delete from schema_migrations where name = '0894_sale_months.sql';`);
-    await migrate(database);
+      drop function stats_sale_months_on_change cascade;`);
     await expectMonthsRecounted(database);
     expect(await database.query(sql`select count(*)::int as n from stats_sale_months where sales <> 0`)).not.toEqual([{ n: 0 }]);
     expect(await totals()).toEqual(before);

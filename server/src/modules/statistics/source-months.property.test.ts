@@ -2,11 +2,10 @@ import { expect, it } from 'vitest';
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { addDays, sourcesBaseQuery } from '@pc/core';
-import { withTestDatabase } from '../../test/harness.ts';
+import { withTestDatabase, migrateAgain } from '../../test/harness.ts';
 import type { Database } from '../../db/client.ts';
 import { num, str, type Row } from '../../db/sql.ts';
 import { insertPartner } from '../../ingest/testing.ts';
-import { migrate } from '../../db/migrate.ts';
 import { sourcesBase } from './reads/sources.ts';
 
 /**
@@ -163,10 +162,8 @@ it('counts the day rows of the months already held when the migration runs', asy
     const asks = [{ from: '2026-11-02', to: '2026-11-30', today: '2026-12-01' }, { from: '2026-10-01', to: '2026-11-19', today: '2026-11-19' }];
     await expectListsAsSummed(database, p.userId, asks);
     // Back to the database before 0892, then migrated again.
-    await database.exec(`
-      alter table stats_source_months drop column day_rows;
-      delete from schema_migrations where name = '0892_source_month_day_rows.sql';`);
-    await migrate(database);
+    await migrateAgain(database, '0892_source_month_day_rows.sql', `
+      alter table stats_source_months drop column day_rows;`);
     await expectMonthsRecounted(database);
     await expectListsAsSummed(database, p.userId, asks);
     const [kept] = await database.query<Row>(sql`select day_rows from stats_source_months where month = '2026-11-01' and domain = 'a.example'`);
