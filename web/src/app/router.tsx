@@ -124,6 +124,14 @@ export function buildRoutes(shell: AppRoute[]): AppRoute[] {
   ];
 }
 
+/** The routes of the tree built from `shell` that the location matches, outermost first. */
+function routesAt(shell: AppRoute[], location: Pick<Location, 'pathname'>): AppRoute[] {
+  return (matchRoutes(buildRoutes(shell) as RouteObject[], location) ?? []).map((match) => match.route as AppRoute);
+}
+
+/** Whether the location is a signed-in partner's page (known by its path alone, before the frame's routes load). */
+const isSignedInPage = (location: Pick<Location, 'pathname'>) => routesAt(signedInPaths, location).some((route) => route.signedIn);
+
 /**
  * Starts loading a signed-in page's code (the frame's routes and layout, the page) while the session is still being
  * checked: whoever opens such a page is nearly always signed in, and the first paint waits for that code. A guest's
@@ -131,14 +139,11 @@ export function buildRoutes(shell: AppRoute[]): AppRoute[] {
  */
 export function preloadSignedInPage(location: Pick<Location, 'pathname'>): void {
   // The site's root is where guests arrive too (its bare address, bookmarks): it loads nothing before the check.
-  if (location.pathname === '/') return;
-  const bare = matchRoutes(buildRoutes(signedInPaths) as RouteObject[], location) ?? [];
-  if (!bare.some((match) => (match.route as AppRoute).signedIn)) return;
+  if (location.pathname === '/' || !isSignedInPage(location)) return;
   void ShellLayout.preloadCode().catch(() => undefined);
   void loadShellRoutes()
     .then((shell) => {
-      for (const match of matchRoutes(buildRoutes(shell) as RouteObject[], location) ?? [])
-        void (match.route as AppRoute).preload?.preloadCode().catch(() => undefined);
+      for (const route of routesAt(shell, location)) void route.preload?.preloadCode().catch(() => undefined);
     })
     .catch(() => undefined);
 }
@@ -149,11 +154,9 @@ export function preloadSignedInPage(location: Pick<Location, 'pathname'>): void 
  * empty frame (decision 0228). Loads nothing for a guest's page.
  */
 export async function preloadShellPage(location: Pick<Location, 'pathname'>): Promise<void> {
-  const bare = matchRoutes(buildRoutes(signedInPaths) as RouteObject[], location) ?? [];
-  if (!bare.some((match) => (match.route as AppRoute).signedIn)) return;
+  if (!isSignedInPage(location)) return;
   const shell = await loadShellRoutes();
-  const matches = matchRoutes(buildRoutes(shell) as RouteObject[], location) ?? [];
-  await Promise.all(matches.map((match) => (match.route as AppRoute).preload?.preload()));
+  await Promise.all(routesAt(shell, location).map((route) => route.preload?.preload()));
 }
 
 /**
@@ -162,9 +165,9 @@ export async function preloadShellPage(location: Pick<Location, 'pathname'>): Pr
  * frame (decision 0212). A signed-in page's branch is not a guest's and loads nothing.
  */
 export async function preloadPage(location: Pick<Location, 'pathname'>): Promise<void> {
-  const matches = matchRoutes(buildRoutes(signedInPaths) as RouteObject[], location) ?? [];
-  if (matches.some((match) => (match.route as AppRoute).signedIn)) return;
-  await Promise.all(matches.map((match) => (match.route as AppRoute).preload?.preload()));
+  const routes = routesAt(signedInPaths, location);
+  if (routes.some((route) => route.signedIn)) return;
+  await Promise.all(routes.map((route) => route.preload?.preload()));
 }
 
 /**
